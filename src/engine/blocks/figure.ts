@@ -1,0 +1,74 @@
+/**
+ * Figures become `image` parts: the caption as `value`, the rendered image with its size.
+ * Parsoid marks media with `typeof="mw:File/..."` (older HTML: `mw:Image/...`) and puts the caption
+ * in <figcaption> (Specs/HTML §Media); rendered pages use `div.thumb` and `div.thumbcaption`.
+ */
+import type { Image, Part } from '../../schema/article.js';
+import type { Element } from '../dom.js';
+import { findAll, findFirst, hasClass, someToken } from '../dom.js';
+import type { Context } from '../context.js';
+import { inline } from '../inline.js';
+import { resolveHref } from '../site.js';
+
+const isMediaTypeof = (t: string): boolean => t.startsWith('mw:File') || t.startsWith('mw:Image');
+
+/** A block that shows one captioned image. */
+export function isFigure(el: Element): boolean {
+  if (el.name === 'figure') return true;
+  if (el.name === 'div' && (hasClass(el, 'thumb') || hasClass(el, 'floatright') || hasClass(el, 'floatleft'))) return true;
+  const t = el.attribs.typeof;
+  return el.name !== 'span' && t !== undefined && someToken(t, isMediaTypeof);
+}
+
+/** A gallery: many images, each with its own caption. */
+export function isGallery(el: Element): boolean {
+  return (el.name === 'ul' || el.name === 'div') && (hasClass(el, 'gallery') || hasClass(el, 'mw-gallery-traditional'));
+}
+
+export function figurePart(figure: Element, ctx: Context, depth: number): Part | undefined {
+  const img = findFirst(figure, (e) => e.name === 'img');
+  const captionEl = findFirst(
+    figure,
+    (e) => e.name === 'figcaption' || hasClass(e, 'thumbcaption') || hasClass(e, 'gallerytext'),
+  );
+  const caption = captionEl === undefined ? { value: '', links: [] } : inline(captionEl, ctx, {}, depth);
+  const image = img === undefined ? undefined : imageOf(img, ctx, caption.value);
+  if (image === undefined && caption.value.length === 0) return undefined;
+  const part: Part = { type: 'image' };
+  if (caption.value.length > 0) part.value = caption.value;
+  if (image !== undefined) part.images = [image];
+  if (caption.links.length > 0) part.links = caption.links;
+  return part;
+}
+
+export function galleryParts(gallery: Element, ctx: Context, depth: number): Part[] {
+  const boxes = findAll(gallery, (e) => e.name === 'li' && hasClass(e, 'gallerybox'));
+  const parts: Part[] = [];
+  for (const box of boxes) {
+    const part = figurePart(box, ctx, depth + 1);
+    if (part !== undefined) parts.push(part);
+  }
+  return parts;
+}
+
+export function imageOf(img: Element, ctx: Context, caption?: string): Image | undefined {
+  const src = img.attribs.src;
+  if (src === undefined) return undefined;
+  const url = resolveHref(src, ctx.site);
+  if (url === undefined) return undefined;
+  const image: Image = { content_url: url };
+  const width = toInt(img.attribs.width);
+  const height = toInt(img.attribs.height);
+  if (width !== undefined) image.width = width;
+  if (height !== undefined) image.height = height;
+  const alt = img.attribs.alt;
+  if (alt !== undefined && alt.trim().length > 0) image.alternative_text = alt.trim();
+  if (caption !== undefined && caption.length > 0) image.caption = caption;
+  return image;
+}
+
+function toInt(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const n = Number.parseInt(s, 10);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}

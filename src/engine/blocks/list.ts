@@ -1,0 +1,66 @@
+/**
+ * `ul`, `ol` and `dl` become `list` parts of `list_item` parts. A list nested in an item becomes
+ * that item's `has_parts`, so the nesting survives. Definition lists keep terms and definitions
+ * as separate items, in document order.
+ */
+import type { Part } from '../../schema/article.js';
+import type { Element } from '../dom.js';
+import { isElement, rawText } from '../dom.js';
+import type { Context } from '../context.js';
+import { MAX_DEPTH } from '../context.js';
+import { inline } from '../inline.js';
+import { isNoise } from '../rules.js';
+
+const LISTS = new Set(['ul', 'ol', 'dl']);
+const ITEMS = new Set(['li', 'dt', 'dd']);
+
+export function isList(el: Element): boolean {
+  return LISTS.has(el.name);
+}
+
+export function listPart(list: Element, ctx: Context, depth: number): Part | undefined {
+  const items: Part[] = [];
+  for (const child of list.children) {
+    if (!isElement(child) || isNoise(child)) continue;
+    if (ITEMS.has(child.name)) {
+      const item = itemPart(child, ctx, depth + 1);
+      if (item !== undefined) items.push(item);
+    } else if (LISTS.has(child.name)) {
+      // Invalid but common wikitext output: a list directly inside a list.
+      const nested = listPart(child, ctx, depth + 1);
+      if (nested !== undefined) items.push({ type: 'list_item', has_parts: [nested] });
+    }
+  }
+  if (items.length === 0) return undefined;
+  return { type: 'list', has_parts: items };
+}
+
+function itemPart(li: Element, ctx: Context, depth: number): Part | undefined {
+  if (depth > MAX_DEPTH) {
+    const value = rawText(li).replace(/\s+/g, ' ').trim();
+    return value.length > 0 ? { type: 'list_item', value } : undefined;
+  }
+  const { value, links } = inline(li, ctx, { skipLists: true }, depth);
+  const nested: Part[] = [];
+  collectNestedLists(li, ctx, depth, nested);
+  if (value.length === 0 && nested.length === 0) return undefined;
+  const part: Part = { type: 'list_item' };
+  if (value.length > 0) part.value = value;
+  if (links.length > 0) part.links = links;
+  if (nested.length > 0) part.has_parts = nested;
+  return part;
+}
+
+/** Lists below an item, also when wrapped in a div or span, but not inside other lists. */
+function collectNestedLists(el: Element, ctx: Context, depth: number, out: Part[]): void {
+  if (depth > MAX_DEPTH) return;
+  for (const child of el.children) {
+    if (!isElement(child) || isNoise(child)) continue;
+    if (LISTS.has(child.name)) {
+      const nested = listPart(child, ctx, depth + 1);
+      if (nested !== undefined) out.push(nested);
+    } else if (child.children.length > 0) {
+      collectNestedLists(child, ctx, depth + 1, out);
+    }
+  }
+}

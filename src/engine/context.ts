@@ -1,0 +1,23 @@
+/** What the steps of one `parse` call share: the article's site and language-specific rules. */
+import type { AnyNode, Element } from './dom.js';
+import { boilerplateTitles } from './grammar.js';
+import type { Site } from './site.js';
+
+export interface Context {
+  readonly site: Site | undefined;
+  readonly boilerplate: ReadonlySet<string>;
+  /** Set by the block walker when it meets the short-description element (which is noise). */
+  description: string | undefined;
+  /** The lead's paragraph elements, kept so the abstract can be rendered from them without a second walk. */
+  readonly leadParagraphs: (Element | AnyNode[])[];
+}
+
+/**
+ * Beyond this many nested elements the tree is flattened to text: no real article comes near it,
+ * and it keeps the recursive steps far from the stack limit on adversarial input.
+ */
+export const MAX_DEPTH = 160;
+
+export function createContext(site: Site | undefined, language: string | undefined): Context {
+  return { site, boilerplate: boilerplateTitles(language), description: undefined, leadParagraphs: [] };
+}

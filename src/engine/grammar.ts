@@ -1,0 +1,57 @@
+/**
+ * Loads the declarative rules in `grammar/` and compiles them once into lookup tables.
+ * Supporting a new wiki means editing those JSON files, not this code.
+ */
+import noise from '../../grammar/noise.json' with { type: 'json' };
+import pronunciation from '../../grammar/pronunciation.json' with { type: 'json' };
+import sections from '../../grammar/sections.json' with { type: 'json' };
+import infobox from '../../grammar/infobox.json' with { type: 'json' };
+import projects from '../../grammar/projects.json' with { type: 'json' };
+
+interface Rule {
+  match: string;
+  why: string;
+}
+
+const set = (rules: readonly Rule[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
+
+export const NOISE = {
+  tags: set(noise.tags),
+  classes: set(noise.classes),
+  typeofs: set(noise.typeofs),
+  roles: set(noise.roles),
+  ids: set(noise.ids),
+  hiddenStyles: noise.hiddenStyles.map((r) => r.match),
+};
+
+export const PRONUNCIATION = {
+  classes: set(pronunciation.classes),
+  typeofs: set(pronunciation.typeofs),
+  linkPrefixes: pronunciation.linkPrefixes.map((r) => r.match),
+};
+
+export const INFOBOX_CLASSES = set(infobox.classes);
+
+/** Heading text normalised for boilerplate lookup: lower case, single spaces, no edit brackets. */
+export function normalizeTitle(title: string): string {
+  return title.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const boilerplate = new Map<string, ReadonlySet<string>>();
+const allBoilerplate = new Set<string>();
+for (const [lang, titles] of Object.entries(sections.boilerplate)) {
+  const normalized = new Set(titles.map(normalizeTitle));
+  boilerplate.set(lang, normalized);
+  for (const t of normalized) allBoilerplate.add(t);
+}
+const universal = boilerplate.get('*') ?? new Set<string>();
+
+/** Boilerplate titles for a language, plus the universal ones; every language's when unknown. */
+export function boilerplateTitles(lang: string | undefined): ReadonlySet<string> {
+  if (lang === undefined) return allBoilerplate;
+  const own = boilerplate.get(lang);
+  if (own === undefined) return allBoilerplate;
+  return new Set([...universal, ...own]);
+}
+
+export const PROJECTS = projects;

@@ -1,0 +1,142 @@
+/**
+ * What the document itself says about the article. Parsoid HTML carries it in <head>
+ * (Specs/HTML §Headers: mw:pageId, dc:isVersionOf, dc:modified, <base>, the revision in
+ * <html about>); skin-rendered pages carry it in the RLCONF script and <link rel=canonical>.
+ * Nothing is guessed: a field the document does not carry stays undefined.
+ */
+import type { Document, Element } from './dom.js';
+import { findFirst, isElement, rawText } from './dom.js';
+import type { Site } from './site.js';
+import { siteFromUrl } from './site.js';
+
+export interface DocumentMeta {
+  name?: string;
+  identifier?: number;
+  url?: string;
+  revision?: number;
+  dateModified?: string;
+  language?: string;
+  wikidataItem?: string;
+  site?: Site;
+  /** Parsoid HTML (as opposed to a skin-rendered page). */
+  parsoid: boolean;
+}
+
+export function readDocumentMeta(doc: Document): DocumentMeta {
+  const html = findFirst(doc, (e) => e.name === 'html');
+  const head = html === undefined ? undefined : findChild(html, 'head');
+  const meta: DocumentMeta = { parsoid: false };
+  let base: string | undefined;
+  let canonical: string | undefined;
+  let title: string | undefined;
+  let rlconf: string | undefined;
+  const about = html?.attribs.about;
+  if (about !== undefined) {
+    const rev = /\/revision\/(\d+)/.exec(about);
+    if (rev !== null) meta.revision = Number(rev[1]);
+  }
+  for (const el of head === undefined ? [] : head.children) {
+    if (!isElement(el)) continue;
+    const a = el.attribs;
+    switch (el.name) {
+      case 'meta':
+        if (a.property === 'mw:pageId' && a.content !== undefined) {
+          const id = toInt(a.content);
+          if (id !== undefined) meta.identifier = id;
+        }
+        else if (a.property === 'dc:modified' && a.content !== undefined) meta.dateModified = isoSeconds(a.content);
+        else if (a.property === 'mw:htmlVersion' || a.property === 'mw:html:version') meta.parsoid = true;
+        else if (a['http-equiv'] === 'content-language' && a.content !== undefined) meta.language = a.content;
+        break;
+      case 'link':
+        if (a.rel === 'dc:isVersionOf' && a.href !== undefined) meta.url = https(a.href);
+        else if (a.rel === 'canonical' && a.href !== undefined) canonical = https(a.href);
+        break;
+      case 'base':
+        base = a.href;
+        break;
+      case 'title':
+        title = rawText(el).trim();
+        break;
+      case 'script':
+        if (rlconf === undefined) {
+          const text = rawText(el);
+          if (text.includes('RLCONF')) rlconf = text;
+        }
+        break;
+    }
+  }
+  if (rlconf !== undefined) readRlconf(rlconf, meta);
+  if (meta.url === undefined && canonical !== undefined) meta.url = canonical;
+  const siteUrl = base ?? meta.url;
+  const site = siteUrl === undefined ? undefined : siteFromUrl(siteUrl);
+  if (site !== undefined) meta.site = site;
+  if (meta.name === undefined) {
+    const name = meta.parsoid && title !== undefined && title.length > 0 ? title : meta.url === undefined ? undefined : titleFromUrl(meta.url);
+    if (name !== undefined) meta.name = name;
+  }
+  if (meta.language === undefined) {
+    const lang = html?.attribs.lang ?? site?.language;
+    if (lang !== undefined && lang.length > 0) meta.language = lang;
+  }
+  return meta;
+}
+
+/** mw.config values of rendered pages: only scalar values read by exact key. */
+function readRlconf(script: string, meta: DocumentMeta): void {
+  const num = (key: string): number | undefined => {
+    const m = new RegExp(`"${key}":(\\d+)`).exec(script);
+    return m === null ? undefined : Number(m[1]);
+  };
+  const str = (key: string): string | undefined => {
+    const m = new RegExp(`"${key}":"((?:[^"\\\\]|\\\\.)*)"`).exec(script);
+    if (m === null) return undefined;
+    try {
+      return JSON.parse(`"${m[1]}"`) as string;
+    } catch {
+      return undefined;
+    }
+  };
+  const id = num('wgArticleId');
+  if (id !== undefined && id > 0) meta.identifier = id;
+  const rev = num('wgRevisionId') ?? num('wgCurRevisionId');
+  if (rev !== undefined && rev > 0) meta.revision = rev;
+  const title = str('wgTitle');
+  const ns = str('wgCanonicalNamespace');
+  if (title !== undefined) meta.name = ns !== undefined && ns.length > 0 ? `${ns}:${title}` : title;
+  const lang = str('wgPageContentLanguage');
+  if (lang !== undefined) meta.language = lang;
+  const item = str('wgWikibaseItemId');
+  if (item !== undefined) meta.wikidataItem = item;
+}
+
+function findChild(el: Element, name: string): Element | undefined {
+  for (const c of el.children) if (isElement(c) && c.name === name) return c;
+  return undefined;
+}
+
+function https(href: string): string {
+  if (href.startsWith('//')) return `https:${href}`;
+  if (href.startsWith('http://')) return `https://${href.slice(7)}`;
+  return href;
+}
+
+function toInt(s: string): number | undefined {
+  const n = Number.parseInt(s, 10);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** "2022-12-14T13:32:43.000Z" → "2022-12-14T13:32:43Z", the form the Enterprise APIs use. */
+function isoSeconds(s: string): string {
+  return s.replace(/\.000Z$/, 'Z');
+}
+
+function titleFromUrl(url: string): string | undefined {
+  const m = /\/wiki\/([^?#]+)/.exec(url);
+  if (m === null) return undefined;
+  try {
+    return decodeURIComponent(m[1]!).replace(/_/g, ' ');
+  } catch {
+    return m[1]!.replace(/_/g, ' ');
+  }
+}

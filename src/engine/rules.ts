@@ -1,0 +1,49 @@
+/**
+ * Element predicates compiled from `grammar/`: is this element noise, pronunciation, an infobox?
+ * They run on every element of every article, so they test attribute tokens against Sets and
+ * never allocate for elements without the attribute.
+ */
+import type { Element } from './dom.js';
+import { someToken } from './dom.js';
+import { INFOBOX_CLASSES, NOISE, PRONUNCIATION } from './grammar.js';
+
+const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
+const hasNoiseTypeof = (t: string): boolean => NOISE.typeofs.has(t);
+const hasPronunciationClass = (t: string): boolean => PRONUNCIATION.classes.has(t);
+const hasPronunciationTypeof = (t: string): boolean => PRONUNCIATION.typeofs.has(t);
+const hasInfoboxClass = (t: string): boolean => INFOBOX_CLASSES.has(t);
+
+export function isHiddenStyle(style: string): boolean {
+  if (!style.includes('none')) return false;
+  const compact = style.replace(/\s+/g, '').toLowerCase();
+  return NOISE.hiddenStyles.some((s) => compact.includes(s));
+}
+
+/** Not article content: dropped with its whole subtree (grammar/noise.json). */
+export function isNoise(el: Element): boolean {
+  if (NOISE.tags.has(el.name)) return true;
+  const a = el.attribs;
+  if (a.class !== undefined && someToken(a.class, hasNoiseClass)) return true;
+  if (a.typeof !== undefined && someToken(a.typeof, hasNoiseTypeof)) return true;
+  if (a.role !== undefined && NOISE.roles.has(a.role)) return true;
+  if (a.id !== undefined && NOISE.ids.has(a.id)) return true;
+  if (a.style !== undefined && isHiddenStyle(a.style)) return true;
+  return false;
+}
+
+/** Pronunciation guides: content in paragraphs, dropped from the abstract (grammar/pronunciation.json). */
+export function isPronunciation(el: Element): boolean {
+  const a = el.attribs;
+  if (a.class !== undefined && someToken(a.class, hasPronunciationClass)) return true;
+  if (a.typeof !== undefined && someToken(a.typeof, hasPronunciationTypeof)) return true;
+  if (el.name === 'a' && a.href !== undefined) {
+    const href = a.href.startsWith('./') ? a.href.slice(2) : a.href.replace(/^\/wiki\//, '');
+    return PRONUNCIATION.linkPrefixes.some((p) => href.startsWith(p));
+  }
+  return false;
+}
+
+export function isInfobox(el: Element): boolean {
+  const cls = el.attribs.class;
+  return cls !== undefined && someToken(cls, hasInfoboxClass);
+}

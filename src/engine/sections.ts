@@ -1,0 +1,173 @@
+/**
+ * Turns the article body into the section tree. One walk over the content in document order
+ * emits blocks and headings; headings open sections by level (h2–h6), which reproduces Parsoid's
+ * `<section data-mw-section-id>` nesting and gives the same tree for skin-rendered pages whose
+ * headings are flat siblings. Content before the first heading is the lead, named "abstract".
+ */
+import type { Part } from '../schema/article.js';
+import type { AnyNode, Element } from './dom.js';
+import { firstElementChild, hasClass, isElement, rawText } from './dom.js';
+import type { Context } from './context.js';
+import { MAX_DEPTH } from './context.js';
+import { normalizeTitle } from './grammar.js';
+import { inline } from './inline.js';
+import { isInfobox, isNoise } from './rules.js';
+import { paragraphPart } from './blocks/paragraph.js';
+import { isList, listPart } from './blocks/list.js';
+import { figurePart, galleryParts, isFigure, isGallery } from './blocks/figure.js';
+
+export const LEAD_NAME = 'abstract';
+
+const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/** Elements that start a new block; anything else at block level is inline content of an implicit paragraph. */
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'body', 'html', 'caption',
+  'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'summary',
+]);
+
+interface Open {
+  level: number;
+  part: Part;
+}
+
+/** Builds the tree from a flat stream of headings and blocks. */
+class SectionTree {
+  readonly lead: Part = { name: LEAD_NAME, type: 'section' };
+  readonly sections: Part[] = [this.lead];
+  private readonly open: Open[] = [{ level: 1, part: this.lead }];
+  /** While set, blocks belong to a boilerplate section at this level and are dropped. */
+  skipLevel = 0;
+
+  get inLead(): boolean {
+    return this.open.length === 1 && this.skipLevel === 0;
+  }
+
+  heading(level: number, name: string, boilerplate: boolean): void {
+    if (this.skipLevel !== 0 && level > this.skipLevel) return;
+    this.skipLevel = 0;
+    if (boilerplate) {
+      this.skipLevel = level;
+      return;
+    }
+    while (this.open.length > 1 && this.open[this.open.length - 1]!.level >= level) this.open.pop();
+    const section: Part = { name, type: 'section' };
+    if (this.open.length === 1) this.sections.push(section);
+    else add(this.open[this.open.length - 1]!.part, section);
+    this.open.push({ level, part: section });
+  }
+
+  block(part: Part): void {
+    if (this.skipLevel !== 0) return;
+    const target = this.open.length === 1 ? this.lead : this.open[this.open.length - 1]!.part;
+    add(target, part);
+  }
+}
+
+function add(parent: Part, child: Part): void {
+  if (parent.has_parts === undefined) parent.has_parts = [child];
+  else parent.has_parts.push(child);
+}
+
+class Walker {
+  readonly tree = new SectionTree();
+  /** Inline nodes waiting to become one implicit paragraph. */
+  private pending: AnyNode[] = [];
+
+  constructor(readonly ctx: Context) {}
+
+  container(el: Element, depth: number): void {
+    for (const child of el.children) this.node(child, depth + 1);
+    this.flush(depth);
+  }
+
+  node(node: AnyNode, depth: number): void {
+    if (!isElement(node)) {
+      if (node.type === 'text') this.pending.push(node);
+      return;
+    }
+    const el = node;
+    if (isNoise(el)) {
+      if (this.ctx.description === undefined && hasClass(el, 'shortdescription')) {
+        this.ctx.description = rawText(el).replace(/\s+/g, ' ').trim() || undefined;
+      }
+      return;
+    }
+    const name = el.name;
+    if (!BLOCKS.has(name) && !isFigure(el)) {
+      this.pending.push(el);
+      return;
+    }
+    this.flush(depth);
+    if (depth > MAX_DEPTH) {
+      const part = paragraphPart(el, this.ctx, depth);
+      if (part !== undefined) this.tree.block(part);
+      return;
+    }
+    const level = HEADINGS[name];
+    if (level !== undefined) return this.heading(el, level, depth);
+    if (name === 'section') return this.section(el, depth);
+    if (name === 'p') return this.paragraph(el, depth);
+    if (isGallery(el)) {
+      for (const part of galleryParts(el, this.ctx, depth)) this.tree.block(part);
+      return;
+    }
+    if (isList(el)) {
+      const part = listPart(el, this.ctx, depth);
+      if (part !== undefined) this.tree.block(part);
+      return;
+    }
+    if (isFigure(el)) {
+      const part = figurePart(el, this.ctx, depth);
+      if (part !== undefined) this.tree.block(part);
+      return;
+    }
+    // Tables and infoboxes are structured separately, never flattened into section text.
+    if (name === 'table' || isInfobox(el)) return;
+    this.container(el, depth);
+  }
+
+  private heading(el: Element, level: number, depth: number): void {
+    const name = inline(el, this.ctx, {}, depth).value;
+    this.tree.heading(level, name, this.ctx.boilerplate.has(normalizeTitle(name)));
+  }
+
+  /** Parsoid sections: a boilerplate one is skipped whole, without walking its subtree. */
+  private section(el: Element, depth: number): void {
+    const first = firstElementChild(el);
+    const level = first === undefined ? undefined : HEADINGS[first.name];
+    if (first !== undefined && level !== undefined) {
+      const name = inline(first, this.ctx, {}, depth).value;
+      if (this.ctx.boilerplate.has(normalizeTitle(name)) && (this.tree.skipLevel === 0 || level <= this.tree.skipLevel)) {
+        this.tree.heading(level, name, true);
+        return;
+      }
+    }
+    this.container(el, depth);
+  }
+
+  private paragraph(el: Element, depth: number): void {
+    const part = paragraphPart(el, this.ctx, depth);
+    if (part === undefined) return;
+    if (this.tree.inLead) this.ctx.leadParagraphs.push(el);
+    this.tree.block(part);
+  }
+
+  flush(depth: number): void {
+    if (this.pending.length === 0) return;
+    const nodes = this.pending;
+    this.pending = [];
+    const part = paragraphPart(nodes, this.ctx, depth);
+    if (part === undefined) return;
+    if (this.tree.inLead) this.ctx.leadParagraphs.push(nodes);
+    this.tree.block(part);
+  }
+}
+
+export function buildSections(content: Element, ctx: Context): Part[] {
+  const walker = new Walker(ctx);
+  walker.container(content, 0);
+  return walker.tree.sections;
+}

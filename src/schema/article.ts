@@ -1,0 +1,157 @@
+/**
+ * The output contract. Every TypeScript type of the output is inferred from these zod schemas,
+ * and `grammar/article.schema.json` is generated from them (`npm run schema`).
+ *
+ * Field names follow the Wikimedia Enterprise Structured Contents schema so that consumers of that
+ * API can switch without remapping.
+ */
+import { z } from 'zod';
+
+export const LinkSchema = z
+  .object({
+    url: z.string().describe('Absolute https:// URL of the link target'),
+    text: z.string().optional().describe('The anchor text as displayed'),
+  })
+  .meta({ id: 'Link' });
+
+export const ImageSchema = z
+  .object({
+    content_url: z.string().describe('Absolute https:// URL of the image file as rendered'),
+    width: z.number().int().nonnegative().optional(),
+    height: z.number().int().nonnegative().optional(),
+    alternative_text: z.string().optional(),
+    caption: z.string().optional(),
+  })
+  .meta({ id: 'Image' });
+
+export const CitationSchema = z
+  .object({
+    identifier: z.string().describe('The `identifier` of the Reference this marker points at'),
+    text: z.string().describe('The marker as displayed, e.g. "[12]"'),
+  })
+  .meta({ id: 'Citation' });
+
+export const TableReferenceSchema = z
+  .object({
+    identifier: z.string(),
+    confidence_score: z.number().min(0).max(1),
+  })
+  .meta({ id: 'TableReference' });
+
+export const PART_TYPES = [
+  'section',
+  'paragraph',
+  'list',
+  'list_item',
+  'image',
+  'infobox',
+  'field',
+  'table',
+] as const;
+export const PartTypeSchema = z.enum(PART_TYPES);
+
+export const PartSchema = z
+  .object({
+    name: z.string().optional().describe('Section heading, infobox template name or field label'),
+    type: PartTypeSchema,
+    value: z.string().optional().describe('Clean plain text: no markup, no reference markers'),
+    values: z.array(z.string()).optional(),
+    get has_parts() {
+      return z.array(PartSchema).optional();
+    },
+    links: z.array(LinkSchema).optional(),
+    images: z.array(ImageSchema).optional(),
+    citations: z.array(CitationSchema).optional(),
+    table_references: z.array(TableReferenceSchema).optional(),
+  })
+  .meta({ id: 'Part' });
+
+export const TableCellSchema = z.object({ value: z.string() }).meta({ id: 'TableCell' });
+
+export const TableSchema = z
+  .object({
+    identifier: z.string(),
+    headers: z.array(z.array(TableCellSchema)),
+    rows: z.array(z.array(TableCellSchema)),
+    confidence_score: z.number().min(0).max(1),
+  })
+  .meta({ id: 'Table' });
+
+export const ReferenceSchema = z
+  .object({
+    identifier: z.string(),
+    group: z.string().optional(),
+    type: z.string(),
+    metadata: z.record(z.string(), z.string()),
+    text: z.object({ value: z.string(), links: z.array(LinkSchema).optional() }),
+  })
+  .meta({ id: 'Reference' });
+
+export const EntitySchema = z
+  .object({
+    identifier: z.string(),
+    url: z.string().optional(),
+    aspects: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Entity' });
+
+export const VersionSchema = z
+  .object({
+    identifier: z.number().int(),
+    comment: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    is_minor_edit: z.boolean().optional(),
+    editor: z.object({ identifier: z.number().int().optional(), name: z.string().optional() }).optional(),
+  })
+  .meta({ id: 'Version' });
+
+export const ProjectSchema = z
+  .object({
+    identifier: z.string().describe('Database name of the project, e.g. "enwiki"'),
+    url: z.string().optional(),
+  })
+  .meta({ id: 'Project' });
+
+export const LanguageSchema = z.object({ identifier: z.string() }).meta({ id: 'Language' });
+
+export const LicenseSchema = z
+  .object({ name: z.string().optional(), identifier: z.string().optional(), url: z.string().optional() })
+  .meta({ id: 'License' });
+
+export const ArticleSchema = z
+  .object({
+    name: z.string().optional(),
+    identifier: z.number().int().optional().describe('Page id'),
+    url: z.string().optional(),
+    version: VersionSchema.optional(),
+    date_created: z.string().optional(),
+    date_modified: z.string().optional(),
+    is_part_of: ProjectSchema.optional(),
+    in_language: LanguageSchema.optional(),
+    main_entity: EntitySchema.optional(),
+    additional_entities: z.array(EntitySchema).optional(),
+    license: z.array(LicenseSchema).optional(),
+    image: ImageSchema.optional(),
+    description: z.string().optional().describe("The article's short description"),
+    abstract: z.string().optional().describe('Plain text of the lead, without pronunciation guides'),
+    sections: z.array(PartSchema).describe('Section tree; the first section is the lead, named "abstract"'),
+    infoboxes: z.array(PartSchema),
+    tables: z.array(TableSchema),
+    references: z.array(ReferenceSchema),
+  })
+  .meta({ id: 'Article' });
+
+export type Link = z.infer<typeof LinkSchema>;
+export type Image = z.infer<typeof ImageSchema>;
+export type Citation = z.infer<typeof CitationSchema>;
+export type TableReference = z.infer<typeof TableReferenceSchema>;
+export type PartType = z.infer<typeof PartTypeSchema>;
+export type Part = z.infer<typeof PartSchema>;
+export type Table = z.infer<typeof TableSchema>;
+export type TableCell = z.infer<typeof TableCellSchema>;
+export type Reference = z.infer<typeof ReferenceSchema>;
+export type Entity = z.infer<typeof EntitySchema>;
+export type Version = z.infer<typeof VersionSchema>;
+export type Project = z.infer<typeof ProjectSchema>;
+export type License = z.infer<typeof LicenseSchema>;
+export type Article = z.infer<typeof ArticleSchema>;
