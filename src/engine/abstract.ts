@@ -3,17 +3,38 @@
  * cut together with the parenthesis that holds it, the way the wiki's own page previews do:
  * "Albert Einstein (/ˈaɪnstaɪn/; 14 March 1879 – 18 April 1955) was" → "Albert Einstein was".
  */
+import type { Part } from '../schema/article.js';
+import type { Context, LeadBlock } from './context.js';
 import type { AnyNode, Element } from './dom.js';
-import type { Context } from './context.js';
+import { isPronunciation } from './rules.js';
 import { CUT, clean, inline } from './inline.js';
 
-export function buildAbstract(paragraphs: readonly (Element | AnyNode[])[], ctx: Context): string | undefined {
-  const texts: string[] = [];
-  for (const p of paragraphs) {
-    const text = removeCutParentheses(inline(p, ctx, { abstract: true }).value);
-    if (text.length > 0) texts.push(text);
+/**
+ * Paragraphs become lines; a list in the lead (often what its last sentence introduces: "They
+ * occur:") becomes one "- item" line per item, indented two spaces per nesting level.
+ */
+export function buildAbstract(lead: readonly LeadBlock[], ctx: Context): string | undefined {
+  const lines: string[] = [];
+  for (const block of lead) {
+    if ('list' in block) listLines(block.list, 0, lines);
+    else if (!isExcluded(block.paragraph)) {
+      const text = removeCutParentheses(inline(block.paragraph, ctx, { abstract: true }).value);
+      if (text.length > 0) lines.push(text);
+    }
   }
-  return texts.length > 0 ? texts.join('\n') : undefined;
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/** A whole paragraph the wiki marks as unsuitable for excerpts (e.g. a taxon subtitle). */
+function isExcluded(paragraph: Element | AnyNode[]): boolean {
+  return !Array.isArray(paragraph) && isPronunciation(paragraph);
+}
+
+function listLines(list: Part, level: number, out: string[]): void {
+  for (const item of list.has_parts ?? []) {
+    if (item.value !== undefined) out.push(`${'  '.repeat(level)}- ${item.value}`);
+    for (const nested of item.has_parts ?? []) listLines(nested, level + 1, out);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What the steps of one `parse` call share: the article's site and language-specific rules. */
+import type { Part } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
 import { boilerplateTitles } from './grammar.js';
 import type { Site } from './site.js';
@@ -8,8 +9,8 @@ export interface Context {
   readonly boilerplate: ReadonlySet<string>;
   /** Set by the block walker when it meets the short-description element (which is noise). */
   description: string | undefined;
-  /** The lead's paragraph elements, kept so the abstract can be rendered from them without a second walk. */
-  readonly leadParagraphs: (Element | AnyNode[])[];
+  /** The lead's paragraphs (as nodes) and lists (as parts), kept so the abstract needs no second walk. */
+  readonly lead: LeadBlock[];
 }
 
 /**
@@ -18,6 +19,8 @@ export interface Context {
  */
 export const MAX_DEPTH = 160;
 
+export type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
+
 export function createContext(site: Site | undefined, language: string | undefined): Context {
-  return { site, boilerplate: boilerplateTitles(language), description: undefined, leadParagraphs: [] };
+  return { site, boilerplate: boilerplateTitles(language), description: undefined, lead: [] };
 }

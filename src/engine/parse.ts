@@ -38,7 +38,7 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const language = envelope?.in_language?.identifier ?? meta.language;
   const ctx = createContext(site, language);
   const sections = buildSections(contentRoot(doc), ctx);
-  const abstract = buildAbstract(ctx.leadParagraphs, ctx);
+  const abstract = buildAbstract(ctx.lead, ctx);
 
   const article: Article = {
     ...documentFields(meta),

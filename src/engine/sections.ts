@@ -116,7 +116,9 @@ class Walker {
     }
     if (isList(el)) {
       const part = listPart(el, this.ctx, depth);
-      if (part !== undefined) this.tree.block(part);
+      if (part === undefined) return;
+      if (this.tree.inLead) this.ctx.lead.push({ list: part });
+      this.tree.block(part);
       return;
     }
     if (isFigure(el)) {
@@ -151,7 +153,7 @@ class Walker {
   private paragraph(el: Element, depth: number): void {
     const part = paragraphPart(el, this.ctx, depth);
     if (part === undefined) return;
-    if (this.tree.inLead) this.ctx.leadParagraphs.push(el);
+    if (this.tree.inLead) this.ctx.lead.push({ paragraph: el });
     this.tree.block(part);
   }
 
@@ -161,7 +163,7 @@ class Walker {
     this.pending = [];
     const part = paragraphPart(nodes, this.ctx, depth);
     if (part === undefined) return;
-    if (this.tree.inLead) this.ctx.leadParagraphs.push(nodes);
+    if (this.tree.inLead) this.ctx.lead.push({ paragraph: nodes });
     this.tree.block(part);
   }
 }
