@@ -1,5 +1,5 @@
 /** What the steps of one `parse` call share: the article's site and language-specific rules. */
-import type { Part } from '../schema/article.js';
+import type { Part, Reference, Table } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
 import { boilerplateTitles } from './grammar.js';
 import type { Site } from './site.js';
@@ -11,6 +11,10 @@ export interface Context {
   description: string | undefined;
   /** The lead's paragraphs (as nodes) and lists (as parts), kept so the abstract needs no second walk. */
   readonly lead: LeadBlock[];
+  /** Structured objects collected during the walk, in document order. */
+  readonly infoboxes: Part[];
+  readonly tables: Table[];
+  readonly references: Reference[];
 }
 
 /**
@@ -22,5 +26,5 @@ export const MAX_DEPTH = 160;
 export type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
 
 export function createContext(site: Site | undefined, language: string | undefined): Context {
-  return { site, boilerplate: boilerplateTitles(language), description: undefined, lead: [] };
+  return { site, boilerplate: boilerplateTitles(language), description: undefined, lead: [], infoboxes: [], tables: [], references: [] };
 }

@@ -7,6 +7,8 @@ import pronunciation from '../../grammar/pronunciation.json' with { type: 'json'
 import sections from '../../grammar/sections.json' with { type: 'json' };
 import infobox from '../../grammar/infobox.json' with { type: 'json' };
 import projects from '../../grammar/projects.json' with { type: 'json' };
+import citations from '../../grammar/citations.json' with { type: 'json' };
+import tables from '../../grammar/tables.json' with { type: 'json' };
 
 interface Rule {
   match: string;
@@ -55,3 +57,32 @@ export function boilerplateTitles(lang: string | undefined): ReadonlySet<string>
 }
 
 export const PROJECTS = projects;
+
+/** Template name as matched against grammar: lower case, '_' as ' ', no namespace, trimmed. */
+export function normalizeTemplateName(name: string): string {
+  return name.replace(/_/g, ' ').replace(/^[^:]*:/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+const citationTypes = new Map(Object.entries(citations.templates));
+
+/** Reference.type for a citation template, or undefined when the template is not a citation. */
+export function citationType(templateName: string): string | undefined {
+  const name = normalizeTemplateName(templateName);
+  const known = citationTypes.get(name);
+  if (known !== undefined) return known;
+  for (const prefix of citations.prefixes) {
+    if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length).replace(/\s+/g, '_');
+  }
+  return undefined;
+}
+
+export const COINS = {
+  keys: new Map(Object.entries(citations.coins.keys)),
+  formats: new Map(Object.entries(citations.coins.formats)),
+};
+
+export const TABLES = {
+  dataClasses: set(tables.dataClasses),
+  layoutClasses: set(tables.layoutClasses),
+  layoutRoles: set(tables.layoutRoles),
+};

@@ -2,9 +2,9 @@
  * Renders inline content to clean plain text plus the links in it: noise dropped, whitespace
  * collapsed, links resolved to absolute URLs. This is the innermost loop of the engine.
  */
-import type { Link } from '../schema/article.js';
+import type { Citation, Link } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
-import { findFirst, hasClass, isElement, rawText } from './dom.js';
+import { findFirst, hasClass, hasToken, isElement, rawText } from './dom.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
 import { isNoise, isPronunciation } from './rules.js';
@@ -16,6 +16,8 @@ export const CUT = '\u0001';
 export interface InlineOptions {
   /** Leave nested lists out (they become their own parts). */
   skipLists?: boolean;
+  /** Leave nested tables out (they become table entries of their own). */
+  skipTables?: boolean;
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
   abstract?: boolean;
 }
@@ -23,6 +25,8 @@ export interface InlineOptions {
 export interface Inline {
   value: string;
   links: Link[];
+  /** Reference markers met in the content, in order; their text never enters `value`. */
+  citations: Citation[];
 }
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
@@ -32,6 +36,7 @@ const BREAKING = new Set(['br', 'p', 'div', 'li', 'dd', 'dt', 'tr', 'td', 'th', 
 class Collector {
   text = '';
   links: Link[] = [];
+  citations: Citation[] = [];
   constructor(
     readonly ctx: Context,
     readonly options: InlineOptions,
@@ -52,13 +57,20 @@ class Collector {
       this.text += mathText(el);
       return;
     }
-    if (isNoise(el)) return;
+    if (isNoise(el)) {
+      if (isCitationMarker(el)) {
+        const citation = citationOf(el);
+        if (citation !== undefined) this.citations.push(citation);
+      }
+      return;
+    }
     if (this.options.abstract === true && isPronunciation(el)) {
       this.text += CUT;
       return;
     }
     const name = el.name;
     if (this.options.skipLists === true && LISTS.has(name)) return;
+    if (this.options.skipTables === true && name === 'table') return;
     if (depth > MAX_DEPTH) {
       this.text += ` ${rawText(el)} `;
       return;
@@ -104,9 +116,34 @@ export function clean(text: string): string {
   return text.replace(SPACES, ' ').replace(SPACE_BEFORE_PUNCT, '$1').replace(SPACE_AFTER_OPEN, '$1').trim();
 }
 
+/**
+ * Parsoid marks in-text reference markers `sup[typeof~="mw:Extension/ref"]` (Specs/HTML §Cite);
+ * rendered pages `sup.reference`. Both link to the list entry by fragment.
+ */
+export function isCitationMarker(el: Element): boolean {
+  if (el.name !== 'sup') return false;
+  return hasToken(el.attribs.typeof, 'mw:Extension/ref') || hasClass(el, 'reference');
+}
+
+function citationOf(sup: Element): Citation | undefined {
+  const a = findFirst(sup, (e) => e.name === 'a' && e.attribs.href !== undefined);
+  const href = a?.attribs.href;
+  if (href === undefined) return undefined;
+  const hash = href.indexOf('#');
+  if (hash < 0 || hash === href.length - 1) return undefined;
+  let identifier = href.slice(hash + 1);
+  try {
+    identifier = decodeURIComponent(identifier);
+  } catch {
+    // keep the fragment as written
+  }
+  const text = rawText(sup).replace(/\s+/g, ' ').trim();
+  return { identifier, text };
+}
+
 export function inline(nodes: Element | readonly AnyNode[], ctx: Context, options: InlineOptions = {}, depth = 0): Inline {
   const c = new Collector(ctx, options);
   if (Array.isArray(nodes)) for (const n of nodes) c.node(n, depth);
   else for (const n of (nodes as Element).children) c.node(n, depth);
-  return { value: clean(c.text), links: c.links };
+  return { value: clean(c.text), links: c.links, citations: c.citations };
 }

@@ -17,6 +17,7 @@ import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
 import { buildSections } from './sections.js';
 import { siteFromUrl } from './site.js';
+import { resolveCitations } from './citations.js';
 
 export interface ParseOptions {
   /** Inputs larger than this many UTF-8 bytes are refused with InputTooLargeError. Default 32 MiB. */
@@ -44,10 +45,11 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
     ...documentFields(meta),
     ...envelope,
     sections,
-    infoboxes: [],
-    tables: [],
-    references: [],
+    infoboxes: ctx.infoboxes,
+    tables: ctx.tables,
+    references: ctx.references,
   };
+  resolveCitations([sections, ctx.infoboxes], ctx.references);
   if (article.description === undefined && ctx.description !== undefined) article.description = ctx.description;
   if (abstract !== undefined) article.abstract = abstract;
   if (article.is_part_of === undefined && site?.project !== undefined) {

@@ -15,6 +15,10 @@ import { isInfobox, isNoise } from './rules.js';
 import { paragraphPart } from './blocks/paragraph.js';
 import { isList, listPart } from './blocks/list.js';
 import { figurePart, galleryParts, isFigure, isGallery } from './blocks/figure.js';
+import { infoboxPart } from './blocks/infobox.js';
+import { isLayoutTable, readTable, tablePart } from './blocks/table.js';
+import type { Table } from '../schema/article.js';
+import { readReferenceList, referenceListsIn } from './references.js';
 
 export const LEAD_NAME = 'abstract';
 
@@ -89,10 +93,16 @@ class Walker {
       return;
     }
     const el = node;
+    if (this.tree.skipLevel !== 0 && !isHeadingBlock(el)) {
+      // Inside a boilerplate section of a flat (rendered) page: only its reference lists matter.
+      this.references(el);
+      return;
+    }
     if (isNoise(el)) {
       if (this.ctx.description === undefined && hasClass(el, 'shortdescription')) {
         this.ctx.description = rawText(el).replace(/\s+/g, ' ').trim() || undefined;
       }
+      if (mayHoldReferences(el)) this.references(el);
       return;
     }
     const name = el.name;
@@ -126,9 +136,31 @@ class Walker {
       if (part !== undefined) this.tree.block(part);
       return;
     }
-    // Tables and infoboxes are structured separately, never flattened into section text.
-    if (name === 'table' || isInfobox(el)) return;
+    if (isInfobox(el)) {
+      const part = infoboxPart(el, this.ctx, depth);
+      if (part !== undefined) this.ctx.infoboxes.push(part);
+      return;
+    }
+    if (name === 'table' && !isLayoutTable(el)) return this.table(el, depth);
     this.container(el, depth);
+  }
+
+  /** A content table and the tables nested in it: entries in Article.tables, one part here. */
+  private table(el: Element, depth: number): void {
+    const entries: Table[] = [];
+    const queue = [el];
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      const { table, nested } = readTable(next, `table-${this.ctx.tables.length + 1}`, this.ctx, depth);
+      this.ctx.tables.push(table);
+      entries.push(table);
+      queue.push(...nested);
+    }
+    this.tree.block(tablePart(el, entries, this.ctx, depth));
+  }
+
+  private references(el: Element): void {
+    for (const list of referenceListsIn(el)) this.ctx.references.push(...readReferenceList(list, this.ctx));
   }
 
   private heading(el: Element, level: number, depth: number): void {
@@ -144,6 +176,7 @@ class Walker {
       const name = inline(first, this.ctx, {}, depth).value;
       if (this.ctx.boilerplate.has(normalizeTitle(name)) && (this.tree.skipLevel === 0 || level <= this.tree.skipLevel)) {
         this.tree.heading(level, name, true);
+        this.references(el);
         return;
       }
     }
@@ -166,6 +199,23 @@ class Walker {
     if (this.tree.inLead) this.ctx.lead.push({ paragraph: nodes });
     this.tree.block(part);
   }
+}
+
+/** Headings and their rendered-page wrappers end a skipped boilerplate section. */
+function isHeadingBlock(el: Element): boolean {
+  return HEADINGS[el.name] !== undefined || (el.name === 'div' && hasClass(el, 'mw-heading'));
+}
+
+/** Noise that can contain a reference list: the lists themselves and their wrappers. */
+function mayHoldReferences(el: Element): boolean {
+  return (
+    el.name === 'ol' ||
+    hasClass(el, 'reflist') ||
+    hasClass(el, 'mw-references-wrap') ||
+    hasClass(el, 'references') ||
+    hasClass(el, 'notelist') ||
+    hasClass(el, 'refbegin')
+  );
 }
 
 export function buildSections(content: Element, ctx: Context): Part[] {

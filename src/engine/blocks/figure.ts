@@ -31,13 +31,14 @@ export function figurePart(figure: Element, ctx: Context, depth: number): Part |
     figure,
     (e) => e.name === 'figcaption' || hasClass(e, 'thumbcaption') || hasClass(e, 'gallerytext'),
   );
-  const caption = captionEl === undefined ? { value: '', links: [] } : inline(captionEl, ctx, {}, depth);
+  const caption = captionEl === undefined ? { value: '', links: [], citations: [] } : inline(captionEl, ctx, {}, depth);
   const image = img === undefined ? undefined : imageOf(img, ctx, caption.value);
   if (image === undefined && caption.value.length === 0) return undefined;
   const part: Part = { type: 'image' };
   if (caption.value.length > 0) part.value = caption.value;
   if (image !== undefined) part.images = [image];
   if (caption.links.length > 0) part.links = caption.links;
+  if (caption.citations.length > 0) part.citations = caption.citations;
   return part;
 }
 

@@ -40,13 +40,14 @@ function itemPart(li: Element, ctx: Context, depth: number): Part | undefined {
     const value = rawText(li).replace(/\s+/g, ' ').trim();
     return value.length > 0 ? { type: 'list_item', value } : undefined;
   }
-  const { value, links } = inline(li, ctx, { skipLists: true }, depth);
+  const { value, links, citations } = inline(li, ctx, { skipLists: true }, depth);
   const nested: Part[] = [];
   collectNestedLists(li, ctx, depth, nested);
   if (value.length === 0 && nested.length === 0) return undefined;
   const part: Part = { type: 'list_item' };
   if (value.length > 0) part.value = value;
   if (links.length > 0) part.links = links;
+  if (citations.length > 0) part.citations = citations;
   if (nested.length > 0) part.has_parts = nested;
   return part;
 }

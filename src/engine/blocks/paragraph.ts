@@ -5,9 +5,10 @@ import type { Context } from '../context.js';
 import { inline } from '../inline.js';
 
 export function paragraphPart(nodes: Element | readonly AnyNode[], ctx: Context, depth: number): Part | undefined {
-  const { value, links } = inline(nodes, ctx, {}, depth);
+  const { value, links, citations } = inline(nodes, ctx, {}, depth);
   if (value.length === 0) return undefined;
   const part: Part = { type: 'paragraph', value };
   if (links.length > 0) part.links = links;
+  if (citations.length > 0) part.citations = citations;
   return part;
 }

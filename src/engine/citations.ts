@@ -1,0 +1,20 @@
+/**
+ * Keeps only citations that point at a reference of this article, so every citation resolves to
+ * exactly one Reference. A marker whose list entry is missing (a broken or truncated page) is
+ * dropped rather than left dangling.
+ */
+import type { Part, Reference } from '../schema/article.js';
+
+export function resolveCitations(trees: readonly (readonly Part[])[], references: readonly Reference[]): void {
+  const known = new Set(references.map((r) => r.identifier));
+  const stack: Part[] = trees.flatMap((t) => [...t]);
+  while (stack.length > 0) {
+    const part = stack.pop()!;
+    if (part.citations !== undefined) {
+      const kept = part.citations.filter((c) => known.has(c.identifier));
+      if (kept.length > 0) part.citations = kept;
+      else delete part.citations;
+    }
+    if (part.has_parts !== undefined) stack.push(...part.has_parts);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Template calls recorded by Parsoid in `data-mw` on transclusions (Specs/HTML §Transclusion
+ * content): `{"parts":[{"template":{"target":{"wt","href"},"params":{name:{"wt"}}}}]}`.
+ * The `data-mw` sits on the first element of the transclusion's output; the other elements share
+ * its `about` id.
+ */
+import type { Element } from './dom.js';
+import { hasToken, isElement } from './dom.js';
+
+export interface TemplateCall {
+  /** Canonical name from the target's href ("Infobox person"), or its wikitext when there is none. */
+  name: string;
+  /** Parameters as written in wikitext, trimmed; empty ones are left out. */
+  params: Record<string, string>;
+}
+
+interface DataMw {
+  parts?: unknown[];
+}
+
+interface TemplatePart {
+  template?: { target?: { wt?: unknown; href?: unknown }; params?: Record<string, { wt?: unknown }> };
+}
+
+export function isTransclusion(el: Element): boolean {
+  return hasToken(el.attribs.typeof, 'mw:Transclusion');
+}
+
+/** The template calls of a transclusion element; [] when it has no (valid) data-mw. */
+export function templateCalls(el: Element): TemplateCall[] {
+  const raw = el.attribs['data-mw'];
+  if (raw === undefined) return [];
+  let data: DataMw;
+  try {
+    data = JSON.parse(raw) as DataMw;
+  } catch {
+    return [];
+  }
+  const calls: TemplateCall[] = [];
+  for (const part of Array.isArray(data.parts) ? data.parts : []) {
+    const template = (part as TemplatePart).template;
+    if (template === undefined) continue;
+    const name = templateName(template.target?.href, template.target?.wt);
+    if (name === undefined) continue;
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(template.params ?? {})) {
+      const wt = typeof value?.wt === 'string' ? value.wt.trim() : '';
+      if (wt.length > 0) params[key.trim()] = wt;
+    }
+    calls.push({ name, params });
+  }
+  return calls;
+}
+
+function templateName(href: unknown, wt: unknown): string | undefined {
+  if (typeof href === 'string' && href.length > 0) {
+    let name = href.replace(/^\.\//, '').replace(/^[^:]+:/, '');
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // keep as written
+    }
+    return name.replace(/_/g, ' ').trim();
+  }
+  if (typeof wt === 'string' && wt.trim().length > 0) return wt.trim();
+  return undefined;
+}
+
+/**
+ * The element holding the data-mw for `el`'s transclusion: `el` itself, or the earlier sibling
+ * with the same `about` (e.g. the TemplateStyles <style> emitted before an infobox table).
+ */
+export function transclusionHead(el: Element): Element | undefined {
+  if (el.attribs['data-mw'] !== undefined && isTransclusion(el)) return el;
+  const about = el.attribs.about;
+  if (about === undefined) return undefined;
+  let head: Element | undefined;
+  for (let n = el.prev; n !== null; n = n.prev) {
+    if (!isElement(n)) continue;
+    if (n.attribs.about !== about) break;
+    if (n.attribs['data-mw'] !== undefined) head = n;
+  }
+  return head;
+}
