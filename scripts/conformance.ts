@@ -31,6 +31,11 @@ interface Row {
   abstractF1?: number;
   headings?: number;
   bodyF1?: number;
+  infoboxFields?: number;
+  tables: number;
+  references: number;
+  citations: number;
+  referencesWithMetadata: number;
   hasAbstract: boolean;
   hasSections: boolean;
   missingHeadings?: string[];
@@ -57,10 +62,54 @@ function bodyText(parts: readonly (Part | RefPart)[] | undefined, out: string[])
   return out;
 }
 
+interface Field {
+  label: string;
+  value: string[];
+}
+
+/** Labelled fields of infoboxes: reference `field` and `list` parts, our `field` parts. */
+function fieldsOf(parts: readonly (Part | RefPart)[] | undefined, out: Field[]): Field[] {
+  for (const p of parts ?? []) {
+    if ((p.type === 'field' || p.type === 'list') && typeof p.name === 'string' && p.name.length > 0) {
+      const listValues = (p.values ?? []).map((v) => v.replace(/^\s*-\s*/, '')).join(' ');
+      out.push({ label: normHeading(p.name), value: tokens(`${p.value ?? ''} ${listValues}`) });
+    } else fieldsOf(p.has_parts as (Part | RefPart)[] | undefined, out);
+  }
+  return out;
+}
+
+/**
+ * Share of reference infobox fields we produce: same label, and a value whose token F1 with the
+ * reference value is at least 0.8 (the reference's values carry stray spaces and dropped text).
+ */
+function infoboxScore(ours: readonly Part[], ref: readonly RefPart[]): number | undefined {
+  const refFields = fieldsOf(ref, []);
+  if (refFields.length === 0) return undefined;
+  const ourFields = fieldsOf(ours, []);
+  const byLabel = new Map<string, Field[]>();
+  for (const f of ourFields) byLabel.set(f.label, [...(byLabel.get(f.label) ?? []), f]);
+  let found = 0;
+  for (const f of refFields) {
+    const candidates = byLabel.get(f.label) ?? [];
+    if (candidates.some((c) => tokenF1(c.value, f.value) >= 0.8)) found++;
+  }
+  return found / refFields.length;
+}
+
+function countCitations(parts: readonly Part[] | undefined): number {
+  let n = 0;
+  for (const p of parts ?? []) n += (p.citations?.length ?? 0) + countCitations(p.has_parts);
+  return n;
+}
+
 function score(name: string, kind: string, ours: Article, ref: Reference | undefined): Row {
   const row: Row = {
     name,
     kind,
+    tables: ours.tables.length,
+    references: ours.references.length,
+    citations: countCitations(ours.sections) + countCitations(ours.infoboxes),
+    referencesWithMetadata: ours.references.filter((r) => Object.keys(r.metadata).length > 0).length,
     hasAbstract: (ours.abstract ?? '').length > 0,
     hasSections: ours.sections.some((s) => (s.has_parts?.length ?? 0) > 0),
   };
@@ -73,6 +122,8 @@ function score(name: string, kind: string, ours: Article, ref: Reference | undef
     const have = new Set(ourHeadings);
     row.missingHeadings = refHeadings.filter((h) => !have.has(h));
   }
+  const ib = infoboxScore(ours.infoboxes, ref.infoboxes ?? []);
+  if (ib !== undefined) row.infoboxFields = ib;
   const refBody = bodyText(ref.sections, []).join(' ');
   if (refBody.length > 0) row.bodyF1 = tokenF1(tokens(bodyText(ours.sections, []).join(' ')), tokens(refBody));
   return row;
@@ -95,13 +146,14 @@ function main(): void {
     const ref = c.referencePath === undefined ? undefined : (JSON.parse(readFileSync(c.referencePath, 'utf8')) as Reference);
     rows.push(score(c.name, c.kind, ours, ref));
   }
-  const pick = (k: 'abstractF1' | 'headings' | 'bodyF1'): number[] =>
+  const pick = (k: 'abstractF1' | 'headings' | 'bodyF1' | 'infoboxFields'): number[] =>
     rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
   const summary = {
     articles: rows.length,
     abstractF1: { mean: mean(pick('abstractF1')), median: median(pick('abstractF1')), n: pick('abstractF1').length },
     headings: { mean: mean(pick('headings')), median: median(pick('headings')), n: pick('headings').length },
     bodyF1: { mean: mean(pick('bodyF1')), median: median(pick('bodyF1')), n: pick('bodyF1').length },
+    infoboxFields: { mean: mean(pick('infoboxFields')), median: median(pick('infoboxFields')), n: pick('infoboxFields').length },
     withoutAbstract: rows.filter((r) => !r.hasAbstract).map((r) => r.name),
     withoutSections: rows.filter((r) => !r.hasSections).map((r) => r.name),
   };
@@ -110,9 +162,12 @@ function main(): void {
     return;
   }
   const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
-  console.log(`${'article'.padEnd(48)} kind      abstract headings body`);
+  console.log(`${'article'.padEnd(44)} kind     abstract headings body  infobox  tables  refs  w/meta  cites`);
+  const n = (v: number, w: number): string => String(v).padStart(w);
   for (const r of rows) {
-    console.log(`${r.name.slice(0, 47).padEnd(48)} ${r.kind.padEnd(9)} ${f(r.abstractF1)}    ${f(r.headings)}    ${f(r.bodyF1)}`);
+    console.log(
+      `${r.name.slice(0, 43).padEnd(44)} ${r.kind.padEnd(8)} ${f(r.abstractF1)}    ${f(r.headings)}   ${f(r.bodyF1)}  ${f(r.infoboxFields)}  ${n(r.tables, 5)} ${n(r.references, 5)} ${n(r.referencesWithMetadata, 6)} ${n(r.citations, 6)}`,
+    );
     if (only !== undefined && r.missingHeadings !== undefined && r.missingHeadings.length > 0) {
       console.log(`  missing headings: ${r.missingHeadings.join(' | ')}`);
     }
@@ -123,6 +178,7 @@ function main(): void {
   console.log(line('abstract token F1', summary.abstractF1, 0.95));
   console.log(line('section headings', summary.headings, 0.95));
   console.log(line('section body token F1', summary.bodyF1, 0.92));
+  console.log(line('infobox fields', summary.infoboxFields, 0.85));
   console.log(`inputs without an abstract: ${summary.withoutAbstract.join(', ') || 'none'}`);
   console.log(`inputs without section content: ${summary.withoutSections.join(', ') || 'none'}`);
 }

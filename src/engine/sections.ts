@@ -174,8 +174,7 @@ class Walker {
     const level = first === undefined ? undefined : HEADINGS[first.name];
     if (first !== undefined && level !== undefined) {
       const name = inline(first, this.ctx, {}, depth).value;
-      if (this.ctx.boilerplate.has(normalizeTitle(name)) && (this.tree.skipLevel === 0 || level <= this.tree.skipLevel)) {
-        this.tree.heading(level, name, true);
+      if (this.ctx.boilerplate.has(normalizeTitle(name))) {
         this.references(el);
         return;
       }
@@ -201,9 +200,9 @@ class Walker {
   }
 }
 
-/** Headings and their rendered-page wrappers end a skipped boilerplate section. */
+/** Headings, their rendered-page wrappers and Parsoid sections can end a skipped boilerplate section. */
 function isHeadingBlock(el: Element): boolean {
-  return HEADINGS[el.name] !== undefined || (el.name === 'div' && hasClass(el, 'mw-heading'));
+  return HEADINGS[el.name] !== undefined || el.name === 'section' || (el.name === 'div' && hasClass(el, 'mw-heading'));
 }
 
 /** Noise that can contain a reference list: the lists themselves and their wrappers. */

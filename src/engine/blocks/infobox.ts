@@ -75,7 +75,7 @@ class InfoboxBuilder {
     if (cells.length === 0) return;
     if (cells.length === 1) return this.singleCell(cells[0]!, depth);
     const [labelCell, ...dataCells] = cells as [Element, ...Element[]];
-    const label = inline(labelCell, this.ctx).value;
+    const label = cleanLabel(inline(labelCell, this.ctx).value);
     if (label.length === 0 && dataCells.some((c) => findFirst(c, (e) => e.name === 'img') !== undefined)) {
       for (const c of dataCells) this.image(c);
       return;
@@ -85,8 +85,14 @@ class InfoboxBuilder {
   }
 
   private singleCell(cell: Element, depth: number): void {
-    if (findFirst(cell, (e) => e.name === 'table') !== undefined) return this.walk(cell, depth + 1);
-    if (cell.name === 'th' || isHeaderBlock(cell)) return this.header(inline(cell, this.ctx).value);
+    const hasTable = findFirst(cell, (e) => e.name === 'table') !== undefined;
+    if (cell.name === 'th' || isHeaderBlock(cell)) {
+      // A title cell may hold a collapsible sub-table ("4 other names"): title first, then its rows.
+      this.header(inline(cell, this.ctx, { skipTables: true }).value);
+      if (hasTable) this.walk(cell, depth + 1);
+      return;
+    }
+    if (hasTable) return this.walk(cell, depth + 1);
     if (findFirst(cell, (e) => e.name === 'img') !== undefined) return this.image(cell);
     const field = fieldPart(undefined, [cell], this.ctx);
     if (field !== undefined) this.add(field);
@@ -112,6 +118,14 @@ class InfoboxBuilder {
     if (caption !== undefined && caption.links.length > 0) part.links = caption.links;
     this.add(part);
   }
+}
+
+/**
+ * Labels lose their layout decoration: the "•" of indented sub-rows in {{Infobox country}} and
+ * the trailing colon of taxoboxes ("Kingdom:").
+ */
+export function cleanLabel(label: string): string {
+  return label.replace(/^[\s•·◦‣∙]+/u, '').replace(/[\s:：]+$/u, '');
 }
 
 function isImageBlock(el: Element): boolean {
@@ -151,7 +165,8 @@ export function fieldPart(label: string | undefined, cells: readonly Element[], 
     }
   }
   const images = cellImages(cells, ctx);
-  if (value.length === 0 && images.length === 0) return undefined;
+  // A label over an empty cell still says something: it groups the indented rows below it.
+  if (value.length === 0 && images.length === 0 && (label === undefined || label.length === 0)) return undefined;
   const field: Part = { type: 'field' };
   if (label !== undefined && label.length > 0) field.name = label;
   field.value = value;
