@@ -1,3 +1,9 @@
+/** Reference ids are HTML ids and should be unique; on broken pages the first entry wins. */
+export function uniqueReferences(references: readonly Reference[]): Reference[] {
+  const seen = new Set<string>();
+  return references.filter((r) => !seen.has(r.identifier) && seen.add(r.identifier) !== undefined);
+}
+
 /**
  * Keeps only citations that point at a reference of this article, so every citation resolves to
  * exactly one Reference. A marker whose list entry is missing (a broken or truncated page) is

@@ -17,7 +17,7 @@ import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
 import { buildSections } from './sections.js';
 import { siteFromUrl } from './site.js';
-import { resolveCitations } from './citations.js';
+import { resolveCitations, uniqueReferences } from './citations.js';
 
 export interface ParseOptions {
   /** Inputs larger than this many UTF-8 bytes are refused with InputTooLargeError. Default 32 MiB. */
@@ -41,15 +41,16 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const sections = buildSections(contentRoot(doc), ctx);
   const abstract = buildAbstract(ctx.lead, ctx);
 
+  const references = uniqueReferences(ctx.references);
   const article: Article = {
     ...documentFields(meta),
     ...envelope,
     sections,
     infoboxes: ctx.infoboxes,
     tables: ctx.tables,
-    references: ctx.references,
+    references,
   };
-  resolveCitations([sections, ctx.infoboxes], ctx.references);
+  resolveCitations([sections, ctx.infoboxes], references);
   if (article.description === undefined && ctx.description !== undefined) article.description = ctx.description;
   if (abstract !== undefined) article.abstract = abstract;
   if (article.is_part_of === undefined && site?.project !== undefined) {
