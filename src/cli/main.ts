@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `wikistruct <command> ...`: dispatches to one module per command, loaded on demand so that
+ * `convert` never pays for the service's dependencies and vice versa. Each command module exports
+ * `run(argv): Promise<number>` and returns the process exit code.
+ */
+type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> };
+
+const COMMANDS: Record<string, Command> = {
+  // Each entry: the command name, a one-line summary for `wikistruct --help`, and its module.
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `usage: wikistruct <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun \`wikistruct <command> --help\` for a command's options.\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    process.stderr.write(`wikistruct: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  const module = await command.load();
+  return module.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`wikistruct: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
