@@ -1,0 +1,71 @@
+/**
+ * What can go wrong when fetching an article from its live wiki. Each error carries the HTTP status
+ * the content route answers with and a message that names the project, so that a client can tell
+ * "the article does not exist" (404) from "the wiki is down" (502) and "the wiki is slow" (504).
+ */
+export type UpstreamErrorCode = 'UPSTREAM_NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_TOO_LARGE' | 'UNKNOWN_PROJECT';
+
+export abstract class UpstreamError extends Error {
+  abstract readonly code: UpstreamErrorCode;
+  /** The HTTP status the content route answers with. */
+  abstract readonly status: 404 | 502 | 504;
+  readonly project: string;
+  readonly title: string;
+  constructor(project: string, title: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.project = project;
+    this.title = title;
+  }
+}
+
+/** The wiki answered 404: there is no such page. */
+export class UpstreamNotFound extends UpstreamError {
+  readonly code = 'UPSTREAM_NOT_FOUND';
+  readonly status = 404;
+  constructor(project: string, title: string) {
+    super(project, title, `no article "${title}" on ${project}`);
+  }
+}
+
+/** The wiki could not be reached, kept failing (5xx, 429) or answered something unusable. */
+export class UpstreamUnavailable extends UpstreamError {
+  readonly code = 'UPSTREAM_UNAVAILABLE';
+  readonly status = 502;
+  readonly reason: string;
+  constructor(project: string, title: string, reason: string, options?: { cause?: unknown }) {
+    super(project, title, `the ${project} wiki is unavailable: ${reason} (fetching "${title}")`, options);
+    this.reason = reason;
+  }
+}
+
+/** The wiki did not answer within the deadline. */
+export class UpstreamTimeout extends UpstreamError {
+  readonly code = 'UPSTREAM_TIMEOUT';
+  readonly status = 504;
+  readonly afterMs: number;
+  constructor(project: string, title: string, afterMs: number) {
+    super(project, title, `the ${project} wiki did not answer in time (gave up after ${afterMs} ms fetching "${title}")`);
+    this.afterMs = afterMs;
+  }
+}
+
+/** The wiki's answer is over the size cap: refused rather than buffered. */
+export class UpstreamTooLarge extends UpstreamError {
+  readonly code = 'UPSTREAM_TOO_LARGE';
+  readonly status = 502;
+  readonly limit: number;
+  constructor(project: string, title: string, limit: number) {
+    super(project, title, `the ${project} wiki's answer for "${title}" is over the limit of ${limit} bytes`);
+    this.limit = limit;
+  }
+}
+
+/** The project code names no wiki we know how to reach. */
+export class UnknownProject extends UpstreamError {
+  readonly code = 'UNKNOWN_PROJECT';
+  readonly status = 404;
+  constructor(project: string, title: string) {
+    super(project, title, `unknown project "${project}": no wiki host for this project code`);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Fetches one article from its project's live wiki through the MediaWiki REST API:
+ * `GET /w/rest.php/v1/page/{title}` for the page's metadata and `/page/{title}/html` for its
+ * Parsoid HTML, both at once, sharing one deadline. A failure of either cancels the other.
+ */
+import { z } from 'zod';
+import { hostOfProject } from '../../../engine/site.js';
+import { toPathSegment, toWikiPath } from '../title.js';
+import { UnknownProject, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import type { FetchScope, GetPolicy } from './http.js';
+import { resilientGet } from './http.js';
+import { userAgent } from './user-agent.js';
+
+export const WikiClientOptionsSchema = z.object({
+  /** The whole User-Agent header; by default built from `contact`. */
+  userAgent: z.string().min(1).optional(),
+  /** Operator URL and/or e-mail for the default User-Agent (Wikimedia's User-Agent policy). */
+  contact: z.string().optional(),
+  attemptTimeoutMs: z.number().int().positive().default(10_000),
+  /** Overall deadline for one article, retries and backoff included. */
+  deadlineMs: z.number().int().positive().default(25_000),
+  maxAttempts: z.number().int().min(1).max(10).default(3),
+  baseDelayMs: z.number().int().nonnegative().default(250),
+  maxDelayMs: z.number().int().nonnegative().default(4_000),
+  retryAfterCapMs: z.number().int().nonnegative().default(5_000),
+  maxResponseBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  maxRedirects: z.number().int().nonnegative().default(5),
+});
+export type WikiClientOptions = z.input<typeof WikiClientOptionsSchema> & {
+  /**
+   * Origin (scheme, host, port) to send a project's requests to. Default `https://<host>` from the
+   * project code; tests point it at a local fake wiki.
+   */
+  resolveOrigin?: (project: string, host: string) => string;
+};
+
+/** GET /w/rest.php/v1/page/{title}: only the fields we use are checked; `source` (wikitext) is ignored. */
+const PageResponseSchema = z.looseObject({
+  id: z.number().int().positive(),
+  key: z.string().min(1),
+  title: z.string().min(1),
+  latest: z.looseObject({ id: z.number().int().positive(), timestamp: z.iso.datetime({ offset: true }) }),
+  content_model: z.string(),
+  license: z.looseObject({ url: z.string(), title: z.string() }).optional(),
+});
+
+export const UpstreamMetaSchema = z.object({
+  project: z.string(),
+  /** Page id. */
+  identifier: z.number().int(),
+  /** The title that answered, after redirects, with spaces. */
+  name: z.string(),
+  /** Set when the requested title redirected to `name`. */
+  redirectedFrom: z.string().optional(),
+  revision: z.number().int(),
+  dateModified: z.string(),
+  /** The article's canonical https:// URL on the production wiki (not the fetch origin). */
+  url: z.string(),
+  siteUrl: z.string(),
+  contentModel: z.string(),
+  license: z.object({ name: z.string(), url: z.string() }).optional(),
+});
+export type UpstreamMeta = z.infer<typeof UpstreamMetaSchema>;
+
+export interface UpstreamArticle {
+  html: string;
+  meta: UpstreamMeta;
+}
+
+const ACCEPT_JSON = 'application/json';
+// Parsoid's content negotiation: ask for the HTML spec version the engine reads.
+const ACCEPT_HTML = 'text/html; charset=utf-8; profile="https://www.mediawiki.org/wiki/Specs/HTML/2.8.0"';
+
+export class WikiClient {
+  readonly #policy: GetPolicy;
+  readonly #deadlineMs: number;
+  readonly #resolveOrigin: (project: string, host: string) => string;
+
+  constructor(options: WikiClientOptions = {}) {
+    const { resolveOrigin, ...rest } = options;
+    const o = WikiClientOptionsSchema.parse(rest);
+    this.#policy = {
+      userAgent: o.userAgent ?? userAgent(o.contact),
+      attemptTimeoutMs: o.attemptTimeoutMs,
+      maxAttempts: o.maxAttempts,
+      backoff: { baseDelayMs: o.baseDelayMs, maxDelayMs: o.maxDelayMs },
+      retryAfterCapMs: o.retryAfterCapMs,
+      maxResponseBytes: o.maxResponseBytes,
+      maxRedirects: o.maxRedirects,
+    };
+    this.#deadlineMs = o.deadlineMs;
+    this.#resolveOrigin = resolveOrigin ?? ((_project, host) => `https://${host}`);
+  }
+
+  get userAgent(): string {
+    return this.#policy.userAgent;
+  }
+
+  /**
+   * The article `title` (normalised, with spaces) of `project`. Throws UpstreamNotFound,
+   * UpstreamUnavailable, UpstreamTimeout, UpstreamTooLarge or UnknownProject; when `signal`
+   * aborts, rejects with its reason.
+   */
+  async fetchArticle(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<UpstreamArticle> {
+    const host = hostOfProject(project);
+    if (host === undefined) throw new UnknownProject(project, title);
+    const base = `${this.#resolveOrigin(project, host)}/w/rest.php/v1/page/${toPathSegment(title)}`;
+
+    const startedAt = Date.now();
+    const deadline = AbortSignal.timeout(this.#deadlineMs);
+    const siblings = new AbortController();
+    const caller = options.signal;
+    const scope: FetchScope = {
+      project,
+      title,
+      signal: AbortSignal.any(caller === undefined ? [deadline, siblings.signal] : [caller, deadline, siblings.signal]),
+      deadlineAt: startedAt + this.#deadlineMs,
+      startedAt,
+      abortReason: () => {
+        if (caller?.aborted === true) return caller.reason;
+        if (deadline.aborted) return new UpstreamTimeout(project, title, this.#deadlineMs);
+        return siblings.signal.reason;
+      },
+    };
+    const cancelSibling = (error: unknown): never => {
+      siblings.abort(error);
+      throw error;
+    };
+    const [page, html] = await Promise.all([
+      resilientGet(base, ACCEPT_JSON, this.#policy, scope).catch(cancelSibling),
+      resilientGet(`${base}/html`, ACCEPT_HTML, this.#policy, scope).catch(cancelSibling),
+    ]);
+    if (html.contentType !== undefined && !html.contentType.includes('html')) {
+      throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
+    }
+    return { html: html.body, meta: readMeta(page.body, project, host, title) };
+  }
+}
+
+function readMeta(body: string, project: string, host: string, requested: string): UpstreamMeta {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new UpstreamUnavailable(project, requested, 'the page metadata is not JSON');
+  }
+  const parsed = PageResponseSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UpstreamUnavailable(project, requested, `unexpected page metadata: field "${issue.path.join('.') || '(root)'}": ${issue.message}`);
+  }
+  const page = parsed.data;
+  const siteUrl = `https://${host}`;
+  const meta: UpstreamMeta = {
+    project,
+    identifier: page.id,
+    name: page.title,
+    revision: page.latest.id,
+    dateModified: page.latest.timestamp.replace(/\.\d+Z$/, 'Z'),
+    url: `${siteUrl}/wiki/${toWikiPath(page.title)}`,
+    siteUrl,
+    contentModel: page.content_model,
+  };
+  if (page.title !== requested) meta.redirectedFrom = requested;
+  if (page.license !== undefined) meta.license = { name: page.license.title, url: page.license.url };
+  return meta;
+}
