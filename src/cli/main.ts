@@ -8,6 +8,7 @@ type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) =>
 
 const COMMANDS: Record<string, Command> = {
   // Each entry: the command name, a one-line summary for `wikistruct --help`, and its module.
+  convert: { summary: 'convert HTML, envelopes, snapshots and XML dumps to Article JSON/NDJSON', load: () => import('./convert.js') },
 };
 
 function usage(): string {

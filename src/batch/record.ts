@@ -1,0 +1,31 @@
+/**
+ * What flows through a batch: sources yield `SourceRecord`s, workers turn each into an `Outcome`.
+ * Payloads stay raw bytes on the main thread (decoding and JSON parsing happen in the workers), and
+ * each payload owns its ArrayBuffer so it can be transferred to a worker without a copy.
+ */
+import type { SiteInfo } from './sources/siteinfo.js';
+
+export type PayloadKind = 'html' | 'json' | 'xml-page';
+
+export interface Payload {
+  kind: PayloadKind;
+  /** UTF-8 bytes; `bytes.buffer` belongs to this payload alone (transferable). */
+  bytes: Uint8Array;
+  /** For `xml-page`: what the dump's <siteinfo> says about the wiki. */
+  site?: SiteInfo;
+}
+
+export interface SourceRecord {
+  /** The input file (for archives: `archive.tar.gz:member.ndjson`). */
+  source: string;
+  /** 1-based place within the source: line of an NDJSON file, page of an XML dump, 1 for a single file. */
+  position: number;
+  /** The record is the whole input file (one .html or .json): the directory sink names it after the file. */
+  wholeFile: boolean;
+  payload: Payload;
+}
+
+export type Outcome =
+  | { status: 'ok'; json: Uint8Array; name?: string }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; message: string; code?: string; name?: string };

@@ -1,0 +1,29 @@
+/**
+ * Opens an input file as a stream of decompressed byte chunks (gzip and bzip2 by magic number,
+ * not by name), reporting the raw bytes read so progress can show MB/s and an ETA.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import unbzip2 from 'unbzip2-stream';
+
+export type Compression = 'none' | 'gzip' | 'bzip2';
+
+export function compressionOf(head: Uint8Array): Compression {
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+  if (head[0] === 0x42 && head[1] === 0x5a && head[2] === 0x68) return 'bzip2';
+  return 'none';
+}
+
+const READ_CHUNK = 1024 * 1024;
+
+/** The file's decompressed bytes. `onRawBytes` is called with each raw chunk's size as it is read. */
+export function openDecompressed(path: string, compression: Compression, onRawBytes: (n: number) => void): Readable {
+  const raw = createReadStream(path, { highWaterMark: READ_CHUNK });
+  raw.on('data', (chunk: Buffer | string) => onRawBytes(chunk.length));
+  if (compression === 'none') return raw;
+  const decoder: Readable & NodeJS.WritableStream =
+    compression === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : (unbzip2() as unknown as Readable & NodeJS.WritableStream);
+  raw.on('error', (error) => decoder.destroy(error));
+  return raw.pipe(decoder);
+}

@@ -1,0 +1,129 @@
+/**
+ * Byte-level record splitters over a stream of chunks. They never decode text (workers do that)
+ * and copy each record once into its own buffer, so that it can be transferred to a worker.
+ */
+
+/** One fresh, exactly-sized buffer holding `parts` followed by `last`. */
+function join(parts: Uint8Array[], last: Uint8Array): Uint8Array {
+  let size = last.length;
+  for (const p of parts) size += p.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  out.set(last, at);
+  return out;
+}
+
+export interface Line {
+  /** 1-based line number in the stream. */
+  line: number;
+  bytes: Uint8Array;
+}
+
+/** Non-blank lines (a trailing `\r` removed), with their line numbers. */
+export async function* splitLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Line> {
+  let parts: Uint8Array[] = [];
+  let line = 0;
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      if (nl === -1) break;
+      line += 1;
+      const bytes = trimLine(join(parts, chunk.subarray(start, nl)));
+      parts = [];
+      if (bytes !== undefined) yield { line, bytes };
+      start = nl + 1;
+    }
+    if (start < chunk.length) parts.push(chunk.subarray(start));
+  }
+  if (parts.length > 0) {
+    const bytes = trimLine(join(parts, new Uint8Array(0)));
+    if (bytes !== undefined) yield { line: line + 1, bytes };
+  }
+}
+
+/** Drops a trailing CR; undefined for a blank line. */
+function trimLine(bytes: Uint8Array): Uint8Array | undefined {
+  let end = bytes.length;
+  if (end > 0 && bytes[end - 1] === 13) end -= 1;
+  let blank = true;
+  for (let i = 0; i < end; i++) {
+    const b = bytes[i]!;
+    if (b !== 32 && b !== 9) {
+      blank = false;
+      break;
+    }
+  }
+  if (blank) return undefined;
+  return end === bytes.length ? bytes : bytes.slice(0, end);
+}
+
+/**
+ * Every `open ... close` span (markers included), e.g. each `<page>...</page>` of an XML dump.
+ * `onPrefix` receives the bytes before the first span (the dump's `<siteinfo>`), at most
+ * `prefixLimit` of them. Markers straddling chunk boundaries are found: the last
+ * `marker.length - 1` bytes of each chunk are carried into the next search.
+ */
+export async function* splitSpans(
+  chunks: AsyncIterable<Uint8Array>,
+  open: string,
+  close: string,
+  onPrefix: (prefix: Uint8Array) => void,
+  prefixLimit = 4 * 1024 * 1024,
+): AsyncGenerator<Uint8Array> {
+  const openBytes = Buffer.from(open);
+  const closeBytes = Buffer.from(close);
+  let carry: Buffer = Buffer.alloc(0);
+  let inside = false;
+  let parts: Uint8Array[] = [];
+  let prefix: Uint8Array[] | undefined = [];
+  let prefixSize = 0;
+  const outside = (bytes: Uint8Array): void => {
+    if (prefix === undefined || prefixSize >= prefixLimit) return;
+    prefix.push(bytes.slice(0, prefixLimit - prefixSize));
+    prefixSize += Math.min(bytes.length, prefixLimit - prefixSize);
+  };
+  const endPrefix = (): void => {
+    if (prefix === undefined) return;
+    onPrefix(join(prefix, new Uint8Array(0)));
+    prefix = undefined;
+  };
+  for await (const chunk of chunks) {
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    let pos = 0;
+    for (;;) {
+      if (!inside) {
+        const i = data.indexOf(openBytes, pos);
+        if (i === -1) {
+          const keep = Math.min(openBytes.length - 1, data.length - pos);
+          outside(data.subarray(pos, data.length - keep));
+          carry = Buffer.from(data.subarray(data.length - keep));
+          break;
+        }
+        outside(data.subarray(pos, i));
+        endPrefix();
+        inside = true;
+        parts = [];
+        pos = i;
+      } else {
+        const j = data.indexOf(closeBytes, pos);
+        if (j === -1) {
+          const keep = Math.min(closeBytes.length - 1, data.length - pos);
+          parts.push(data.subarray(pos, data.length - keep));
+          carry = Buffer.from(data.subarray(data.length - keep));
+          break;
+        }
+        const end = j + closeBytes.length;
+        yield join(parts, data.subarray(pos, end));
+        parts = [];
+        inside = false;
+        pos = end;
+      }
+    }
+  }
+  endPrefix();
+}

@@ -1,0 +1,166 @@
+/**
+ * `wikistruct convert <input>... -o <output>`: the command-line face of src/batch/convert.ts.
+ * Parses flags (node:util parseArgs, strict), turns them into a validated run, wires Ctrl-C to a
+ * clean stop with a checkpoint, and returns the exit code: 0 all converted, 1 some record failed,
+ * 2 bad usage, 130 interrupted.
+ */
+import { parseArgs } from 'node:util';
+import type { ConvertRun } from '../batch/options.js';
+import { OUTPUT_FORMATS, OutputFormatSchema } from '../batch/options.js';
+import { INPUT_KINDS, InputKindSchema } from '../batch/sources/detect.js';
+import { defaultJobs } from '../batch/pool.js';
+
+const HELP = `usage: wikistruct convert <input>... -o <output> [options]
+
+Converts articles to Article JSON. Inputs (detected from content and name, or forced with --from):
+  *.html, directories of .html/.json files (recursively), envelope .json files,
+  NDJSON envelopes (.ndjson, .jsonl, optionally .gz), snapshot archives (.tar.gz of NDJSON),
+  MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; article namespace only, redirects skipped).
+
+Output (-o), by name unless --format says otherwise:
+  DIR                 one <name>.json per record (<input basename>.json for single-file inputs)
+  FILE.ndjson[.gz]    one Article per line (gzip by name)
+  FILE.tar.gz         a snapshot: tar.gz of NDJSON chunk files (--format snapshot)
+  -                   NDJSON on stdout
+
+Options:
+  -o, --output PATH            where to write (required)
+      --format FORMAT          ${OUTPUT_FORMATS.join(' | ')}
+      --from KIND              ${INPUT_KINDS.join(' | ')} (default: detect per file)
+  -j, --jobs N                 worker threads (default: ${defaultJobs()}, the available cores)
+      --resume                 continue an interrupted run from <output>.checkpoint.json
+      --errors FILE            failed records as NDJSON (default <output>.errors.ndjson;
+                               with -o - and no --errors, failures go to stderr only)
+      --all-pages              XML dumps: keep other namespaces and redirects
+  -q, --quiet                  no progress display (the summary line is still printed)
+      --progress-interval S    seconds between progress lines when stderr is not a terminal (default 10)
+      --checkpoint-interval S  seconds between checkpoints (default 2)
+      --max-input-bytes N      refuse records larger than N bytes (default 32 MiB)
+      --chunk-size N           snapshot chunk file size, e.g. 32M (default 32M)
+  -h, --help                   this text
+
+Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage,
+130 interrupted (run the same command with --resume).
+`;
+
+class UsageError extends Error {}
+
+export async function run(argv: string[]): Promise<number> {
+  let runOptions: ConvertRun;
+  try {
+    const parsed = parseFlags(argv);
+    if (parsed === 'help') {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    runOptions = parsed;
+  } catch (error) {
+    process.stderr.write(`wikistruct convert: ${error instanceof Error ? error.message : String(error)}\nRun \`wikistruct convert --help\` for usage.\n`);
+    return 2;
+  }
+
+  const { convert } = await import('../batch/convert.js');
+  const controller = new AbortController();
+  const stop = (): void => {
+    // A second Ctrl-C falls through to the default handler and kills the process at once.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    controller.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    const result = await convert(runOptions, {
+      writeErr: (text) => process.stderr.write(text),
+      isTTY: process.stderr.isTTY === true,
+      signal: controller.signal,
+    });
+    return result.exitCode;
+  } catch (error) {
+    process.stderr.write(`wikistruct convert: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
+function parseFlags(argv: string[]): ConvertRun | 'help' {
+  let parsed: ReturnType<typeof parseConvertArgs>;
+  try {
+    parsed = parseConvertArgs(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return 'help';
+  if (positionals.length === 0) throw new UsageError('no input given');
+  if (values.output === undefined) throw new UsageError('missing -o/--output (a directory, FILE.ndjson, FILE.ndjson.gz, FILE.tar.gz or -)');
+  const out: ConvertRun = {
+    inputs: positionals,
+    output: values.output,
+    jobs: values.jobs === undefined ? defaultJobs() : integer('--jobs', values.jobs, 1, 256),
+    resume: values.resume === true,
+    allPages: values['all-pages'] === true,
+    quiet: values.quiet === true,
+  };
+  if (values.format !== undefined) out.format = choice('--format', values.format, OutputFormatSchema.options, (v) => OutputFormatSchema.parse(v));
+  if (values.from !== undefined) out.from = choice('--from', values.from, InputKindSchema.options, (v) => InputKindSchema.parse(v));
+  if (values.errors !== undefined) out.errors = values.errors;
+  if (values['progress-interval'] !== undefined) out.progressIntervalMs = Math.round(seconds('--progress-interval', values['progress-interval'], 0.001) * 1000);
+  if (values['checkpoint-interval'] !== undefined) out.checkpointIntervalMs = Math.round(seconds('--checkpoint-interval', values['checkpoint-interval'], 0) * 1000);
+  if (values['max-input-bytes'] !== undefined) out.maxInputBytes = size('--max-input-bytes', values['max-input-bytes']);
+  if (values['chunk-size'] !== undefined) out.chunkBytes = size('--chunk-size', values['chunk-size']);
+  return out;
+}
+
+function parseConvertArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      format: { type: 'string' },
+      from: { type: 'string' },
+      jobs: { type: 'string', short: 'j' },
+      resume: { type: 'boolean' },
+      errors: { type: 'string' },
+      'all-pages': { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
+      'progress-interval': { type: 'string' },
+      'checkpoint-interval': { type: 'string' },
+      'max-input-bytes': { type: 'string' },
+      'chunk-size': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function choice<T>(flag: string, value: string, allowed: readonly string[], parse: (v: string) => T): T {
+  if (!allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
+  return parse(value);
+}
+
+function integer(flag: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} takes a whole number; got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}; got ${n}`);
+  return n;
+}
+
+function seconds(flag: string, value: string, min: number): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min) throw new UsageError(`${flag} takes a number of seconds${min > 0 ? ' above 0' : ''}; got "${value}"`);
+  return n;
+}
+
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+function size(flag: string, value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(value.trim());
+  if (match === null) throw new UsageError(`${flag} takes a size in bytes, e.g. 1048576 or 32M; got "${value}"`);
+  const n = Math.round(Number(match[1]) * UNITS[match[2]!.toLowerCase()]!);
+  if (n < 1) throw new UsageError(`${flag} must be at least 1 byte; got "${value}"`);
+  return n;
+}
