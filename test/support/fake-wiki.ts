@@ -1,0 +1,222 @@
+/**
+ * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the two REST routes
+ * the content service reads, `GET /w/rest.php/v1/page/{title}` and `/page/{title}/html`, for a set
+ * of pages, with failures switchable per page or for the whole wiki. It records every request, so
+ * tests can assert how many fetches reached "the wiki".
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { readEnvelope } from '../../src/engine/envelope.js';
+
+export interface FakePage {
+  /** Canonical title, with spaces. */
+  title: string;
+  html: string;
+  id?: number;
+  revision?: number;
+  /** ISO 8601; the REST API's `latest.timestamp`. */
+  timestamp?: string;
+  contentModel?: string;
+  license?: { url: string; title: string };
+  /** Send the HTML without Content-Length (chunked), as a streaming upstream would. */
+  chunked?: boolean;
+}
+
+export type FakeFailure =
+  /** Answer with this status (and a MediaWiki-style JSON error body). */
+  | { kind: 'status'; status: number; retryAfter?: string; times?: number }
+  /** Answer normally, but only after this long. */
+  | { kind: 'slow'; delayMs: number; times?: number }
+  /** Accept the request, then drop the connection without answering. */
+  | { kind: 'reset'; times?: number };
+
+export type Route = 'page' | 'html';
+
+export interface RecordedRequest {
+  route: Route | undefined;
+  /** Decoded title with spaces; undefined for paths that are not one of the two routes. */
+  title: string | undefined;
+  path: string;
+  userAgent: string | undefined;
+  accept: string | undefined;
+}
+
+interface ArmedFailure {
+  failure: FakeFailure;
+  /** How often it has been applied per request path, for `times`. */
+  applied: Map<string, number>;
+}
+
+const ROUTE = /^\/w\/rest\.php\/v1\/page\/([^/]+)(\/html)?$/;
+
+export class FakeWiki {
+  readonly requests: RecordedRequest[] = [];
+  readonly #pages = new Map<string, FakePage>();
+  readonly #redirects = new Map<string, { to: string; status: number }>();
+  readonly #failures = new Map<string | undefined, ArmedFailure>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #sockets = new Set<Socket>();
+  readonly #server: Server;
+  #port = 0;
+
+  private constructor() {
+    this.#server = createServer((req, res) => this.#handle(req, res));
+    this.#server.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+  }
+
+  static async start(pages: readonly FakePage[] = []): Promise<FakeWiki> {
+    const wiki = new FakeWiki();
+    for (const p of pages) wiki.addPage(p);
+    await new Promise<void>((resolve, reject) => {
+      wiki.#server.once('error', reject);
+      wiki.#server.listen(0, '127.0.0.1', () => resolve());
+    });
+    wiki.#port = (wiki.#server.address() as AddressInfo).port;
+    return wiki;
+  }
+
+  /** e.g. "http://127.0.0.1:41234"; stays the same after `down()`, so requests get "connection refused". */
+  get origin(): string {
+    return `http://127.0.0.1:${this.#port}`;
+  }
+
+  /** For WikiClient's `resolveOrigin` option: every project is served here. */
+  readonly resolveOrigin = (): string => this.origin;
+
+  addPage(page: FakePage): void {
+    this.#pages.set(page.title, page);
+  }
+
+  /** Requests for `from` (on both routes) answer a redirect to the same route of `to`. */
+  redirect(from: string, to: string, status = 307): void {
+    this.#redirects.set(from, { to, status });
+  }
+
+  /** Arms a failure for one page, or for every request when `title` is omitted. */
+  fail(failure: FakeFailure, title?: string): void {
+    this.#failures.set(title, { failure, applied: new Map() });
+  }
+
+  heal(): void {
+    this.#failures.clear();
+  }
+
+  /** Requests seen for a title, on one route or both. */
+  count(title: string, route?: Route): number {
+    return this.requests.filter((r) => r.title === title && (route === undefined || r.route === route)).length;
+  }
+
+  /** Stops listening and drops open connections: the wiki is down, connections are refused. */
+  async down(): Promise<void> {
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+    for (const s of this.#sockets) s.destroy();
+    if (!this.#server.listening) return;
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  close(): Promise<void> {
+    return this.down();
+  }
+
+  #handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const match = ROUTE.exec(path);
+    const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : 'html';
+    const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
+    this.requests.push({ route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept });
+    if (req.method !== 'GET' || route === undefined || title === undefined) return sendError(res, 404, 'no such route');
+
+    const armed = this.#failures.get(title) ?? this.#failures.get(undefined);
+    if (armed !== undefined) {
+      const applied = armed.applied.get(path) ?? 0;
+      const { failure } = armed;
+      if (failure.times === undefined || applied < failure.times) {
+        armed.applied.set(path, applied + 1);
+        switch (failure.kind) {
+          case 'status':
+            if (failure.retryAfter !== undefined) res.setHeader('retry-after', failure.retryAfter);
+            return sendError(res, failure.status, 'failure armed by the test');
+          case 'reset':
+            req.socket.destroy();
+            return;
+          case 'slow': {
+            const timer = setTimeout(() => {
+              this.#timers.delete(timer);
+              this.#answer(res, route, title);
+            }, failure.delayMs);
+            this.#timers.add(timer);
+            return;
+          }
+        }
+      }
+    }
+    this.#answer(res, route, title);
+  }
+
+  #answer(res: ServerResponse, route: Route, title: string): void {
+    if (res.destroyed) return;
+    const redirect = this.#redirects.get(title);
+    if (redirect !== undefined) {
+      const target = `/w/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'html' ? '/html' : ''}`;
+      res.writeHead(redirect.status, { location: target, 'content-length': '0' });
+      res.end();
+      return;
+    }
+    const page = this.#pages.get(title);
+    if (page === undefined) return sendError(res, 404, `The specified page (${title}) does not exist`);
+    if (route === 'html') {
+      const body = Buffer.from(page.html, 'utf8');
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8; profile="https://www.mediawiki.org/wiki/Specs/HTML/2.8.0"' };
+      if (page.chunked !== true) headers['content-length'] = String(body.byteLength);
+      res.writeHead(200, headers);
+      if (page.chunked === true) {
+        // Several writes, so the client sees a stream and cannot know the size up front.
+        for (let i = 0; i < body.byteLength; i += 16 * 1024) res.write(body.subarray(i, i + 16 * 1024));
+        res.end();
+      } else {
+        res.end(body);
+      }
+      return;
+    }
+    sendJson(res, 200, {
+      id: page.id ?? 1,
+      key: page.title.replace(/ /g, '_'),
+      title: page.title,
+      latest: { id: page.revision ?? 1, timestamp: page.timestamp ?? '2024-01-01T00:00:00Z' },
+      content_model: page.contentModel ?? 'wikitext',
+      license: page.license ?? { url: 'https://creativecommons.org/licenses/by-sa/4.0/', title: 'Creative Commons Attribution-Share Alike 4.0' },
+      source: '(wikitext not served by the fake wiki)',
+    });
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+/** The MediaWiki REST API's error body shape. */
+function sendError(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { messageTranslations: { en: message }, httpCode: status, httpReason: message });
+}
+
+/** A FakePage from a Wikimedia Enterprise envelope (e.g. one of ../shared/corpus/articles/*.json). */
+export function pageFromEnvelope(json: unknown): FakePage {
+  const envelope = readEnvelope(json);
+  if (envelope.name === undefined || envelope.article_body.html === undefined) {
+    throw new Error('the envelope has no name or no article_body.html');
+  }
+  const page: FakePage = { title: envelope.name, html: envelope.article_body.html };
+  if (envelope.identifier !== undefined) page.id = envelope.identifier;
+  if (envelope.version !== undefined) page.revision = envelope.version.identifier;
+  if (envelope.date_modified !== undefined) page.timestamp = envelope.date_modified;
+  const license = Array.isArray(envelope.license) ? envelope.license[0] : envelope.license;
+  if (license?.url !== undefined && license.name !== undefined) page.license = { url: license.url, title: license.name };
+  return page;
+}
