@@ -31,11 +31,11 @@ const FOO_HTML = `<!DOCTYPE html>
 
 const CONTACT = 'https://example.org/wikistruct-tests; tests@example.org';
 
-// Small timeouts so that failure modes resolve in well under a second.
+// Small timeouts so that failure modes resolve within about two seconds.
 const FAST: WikiClientOptions = {
   contact: CONTACT,
-  attemptTimeoutMs: 300,
-  deadlineMs: 1500,
+  attemptTimeoutMs: 500,
+  deadlineMs: 2000,
   maxAttempts: 3,
   baseDelayMs: 10,
   maxDelayMs: 40,
@@ -216,8 +216,19 @@ describe('WikiClient: failures', () => {
     expect(error, 'timeout').toBeInstanceOf(UpstreamTimeout);
     expect(error.status, 'maps to HTTP 504').toBe(504);
     expect(error.message, 'names the project').toContain('enwiki');
-    expect(elapsed, 'gave up by the 1500 ms deadline (plus scheduling slack)').toBeLessThan(2500);
+    expect(elapsed, 'gave up by the 2000 ms deadline (plus scheduling slack)').toBeLessThan(3000);
     expect(wiki.count('Foo bar', 'page'), 'attempts timed out and were retried').toBeGreaterThan(1);
+  });
+
+  it('slow past the overall deadline: the deadline stops retries mid-attempt', async () => {
+    wiki.fail({ kind: 'slow', delayMs: 5000 });
+    const hurried = new WikiClient({ ...FAST, attemptTimeoutMs: 500, deadlineMs: 700, maxAttempts: 5, resolveOrigin: wiki.resolveOrigin });
+    const started = performance.now();
+    const error = await failure(hurried.fetchArticle('enwiki', 'Foo bar'));
+    expect(error, 'timeout').toBeInstanceOf(UpstreamTimeout);
+    expect((error as UpstreamTimeout).afterMs, 'reports the overall deadline').toBe(700);
+    expect(performance.now() - started, 'no attempt outlived the deadline').toBeLessThan(1700);
+    expect(wiki.count('Foo bar', 'page'), 'far fewer than maxAttempts').toBeLessThanOrEqual(2);
   });
 
   it('a slow first attempt is retried and the second succeeds', async () => {
@@ -272,9 +283,13 @@ describe('WikiClient: failures', () => {
 });
 
 describe('single flight over the client', () => {
+  // Generous timeouts: these tests count requests, and a retry after a timeout on a busy machine would add some.
+  const patient = (): WikiClient => new WikiClient({ ...FAST, attemptTimeoutMs: 10_000, deadlineMs: 20_000, resolveOrigin: wiki.resolveOrigin });
+
   it('50 concurrent requests for one uncached article make one upstream fetch per route', async () => {
     wiki.fail({ kind: 'slow', delayMs: 100 }, 'Foo bar');
     const flight = new SingleFlight<string, UpstreamArticle>();
+    const client = patient();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => flight.run('enwiki/Foo_bar', () => client.fetchArticle('enwiki', 'Foo bar'))),
     );
@@ -285,6 +300,7 @@ describe('single flight over the client', () => {
   });
 
   it('control: without single flight the same 50 requests reach the wiki 50 times', async () => {
+    const client = patient();
     await Promise.all(Array.from({ length: 50 }, () => client.fetchArticle('enwiki', 'Foo bar')));
     expect(wiki.count('Foo bar', 'page'), 'the fake wiki counts every fetch').toBe(50);
   });
