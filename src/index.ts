@@ -5,3 +5,5 @@ export type { WikistructErrorCode } from './engine/errors.js';
 export { EnvelopeSchema } from './engine/envelope.js';
 export type { Envelope } from './engine/envelope.js';
 export * from './schema/article.js';
+export { parseWikitext } from './engine/wikitext/index.js';
+export type { WikitextMeta } from './engine/wikitext/index.js';

@@ -25,7 +25,7 @@ export function isLayoutTable(table: Element): boolean {
   return someToken(table.attribs.class, hasLayoutClass);
 }
 
-interface SourceCell {
+export interface SourceCell {
   value: string;
   header: boolean;
   rich: boolean;
@@ -58,8 +58,8 @@ function span(value: string | undefined, max: number): number {
   return Math.min(n, max);
 }
 
-function readCell(cell: Element, ctx: Context, depth: number): SourceCell {
-  const value = inline(cell, ctx, { skipTables: true }, depth).value;
+function readCell(cell: Element, ctx: Context, depth: number, skipTables: boolean): SourceCell {
+  const value = inline(cell, ctx, { skipTables }, depth).value;
   const rich = findFirst(cell, (e) => e.name === 'ul' || e.name === 'ol' || e.name === 'img' || e.name === 'table') !== undefined;
   return {
     value,
@@ -78,9 +78,12 @@ export interface TableResult {
 
 export function readTable(el: Element, identifier: string, ctx: Context, depth: number): TableResult {
   const { rows: trs, headRows } = ownRows(el);
+  // Nested tables become entries of their own, except past the depth cap, where the cell keeps
+  // their text instead: that bounds both recursion and the number of entries on hostile input.
+  const split = depth + 3 <= MAX_DEPTH;
   const source: SourceCell[][] = trs.map((tr) => {
     const cells: SourceCell[] = [];
-    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1));
+    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split));
     return cells;
   });
   const grid = expand(source);
@@ -96,7 +99,7 @@ export function readTable(el: Element, identifier: string, ctx: Context, depth: 
     while (headerCount < source.length && source[headerCount]!.length > 0 && source[headerCount]!.every((c) => c.header)) headerCount++;
     if (headerCount === source.length) headerCount = Math.min(1, source.length);
   }
-  const nested = findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t));
+  const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
   const table: Table = {
     identifier,
     headers: cells.slice(0, headerCount),
@@ -106,7 +109,7 @@ export function readTable(el: Element, identifier: string, ctx: Context, depth: 
   return { table, nested };
 }
 
-interface Grid {
+export interface Grid {
   slots: (SourceCell | undefined)[][];
   /** Per grid row: how many slots a cell (own or spanning from above) fills. */
   filled: number[];
@@ -117,7 +120,7 @@ interface Grid {
  * Span expansion (HTML §4.9.12 table model): a cell fills every slot it spans, so a spanned value
  * is repeated in each row and column it covers. Rowspans stop at the last row of the table.
  */
-function expand(source: SourceCell[][]): Grid {
+export function expand(source: SourceCell[][]): Grid {
   const slots: (SourceCell | undefined)[][] = source.map(() => []);
   let cells = 0;
   let truncated = false;
@@ -157,6 +160,23 @@ interface Signals {
  *   score = base × (nested ? 0.7 : 1) × (layout ? 0.5 : 1) × (tiny ? 0.5 : 1) × (truncated ? 0.5 : 1)
  */
 export function confidence(s: Signals): number {
+  const dataClass = someToken(s.el.attribs.class, hasDataClass);
+  const layout = isLayoutTable(s.el) || hasClass(s.el, 'infobox');
+  return gridConfidence({ ...s, dataClass, layout });
+}
+
+export interface GridSignals {
+  source: SourceCell[][];
+  grid: Grid;
+  width: number;
+  headerCount: number;
+  nested: boolean;
+  dataClass: boolean;
+  layout: boolean;
+}
+
+/** The formula above on signals that no longer need the DOM (shared with the wikitext path). */
+export function gridConfidence(s: GridSignals): number {
   const rows = s.grid.slots.length;
   if (rows === 0 || s.width === 0) return 0;
   const regular = s.grid.filled.filter((n) => n === s.width).length / rows;
@@ -173,11 +193,9 @@ export function confidence(s: Signals): number {
       if (cell?.rich === true) rich++;
     }
   }
-  const dataClass = someToken(s.el.attribs.class, hasDataClass) ? 1 : 0;
-  const base = 0.35 * regular + 0.25 * header + 0.15 * (1 - empty / slots) + 0.15 * (1 - rich / slots) + 0.1 * dataClass;
-  const layout = isLayoutTable(s.el) || hasClass(s.el, 'infobox');
+  const base = 0.35 * regular + 0.25 * header + 0.15 * (1 - empty / slots) + 0.15 * (1 - rich / slots) + 0.1 * (s.dataClass ? 1 : 0);
   const tiny = rows < 2 || s.width < 2;
-  const score = base * (s.nested ? 0.7 : 1) * (layout ? 0.5 : 1) * (tiny ? 0.5 : 1) * (s.grid.truncated ? 0.5 : 1);
+  const score = base * (s.nested ? 0.7 : 1) * (s.layout ? 0.5 : 1) * (tiny ? 0.5 : 1) * (s.grid.truncated ? 0.5 : 1);
   return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
 }
 

@@ -1,0 +1,233 @@
+/**
+ * The page's top-level tokens → the section tree. Text nodes are cut at line breaks so that the
+ * page reads as lines, the unit of wikitext block syntax: a blank line ends a paragraph, a line
+ * starting with `*#:;` is a list item, a heading opens a section by level (the lead is the content
+ * before the first heading, named "abstract"), a table is a table. Boilerplate sections
+ * (grammar/sections.json) are dropped with their subsections, as in the HTML path.
+ */
+import type { Part } from '../../schema/article.js';
+import type { AstNodes, FileToken, HeadingToken, TableToken, Token } from 'wikiparser-node/dist/internal.js';
+import { normalizeTitle } from '../grammar.js';
+import { LEAD_NAME } from '../sections.js';
+import { imagePart } from './image.js';
+import { render } from './render.js';
+import type { Piece } from './render.js';
+import type { Scope } from './scope.js';
+import { tableBlock } from './table.js';
+
+/** Deeper list markers are read as this depth: keeps the output tree shallow on garbage input. */
+const MAX_LIST_DEPTH = 20;
+
+interface Line {
+  pieces: Piece[];
+  /** The list marker (`*`, `#:` …) when the line is a list item. */
+  marker: string | undefined;
+}
+
+export type LeadBlock = { paragraph: Piece[] } | { list: Part };
+
+interface Open {
+  level: number;
+  part: Part;
+}
+
+class SectionTree {
+  readonly lead: Part = { name: LEAD_NAME, type: 'section' };
+  readonly sections: Part[] = [this.lead];
+  private readonly open: Open[] = [{ level: 0, part: this.lead }];
+  /** While set, content belongs to a boilerplate section at this level and is dropped. */
+  private skipLevel = 0;
+
+  get inLead(): boolean {
+    return this.open.length === 1 && this.skipLevel === 0;
+  }
+
+  get skipping(): boolean {
+    return this.skipLevel !== 0;
+  }
+
+  heading(level: number, name: string, boilerplate: boolean): void {
+    if (this.skipLevel !== 0 && level > this.skipLevel) return;
+    this.skipLevel = 0;
+    if (boilerplate) {
+      this.skipLevel = level;
+      return;
+    }
+    while (this.open.length > 1 && this.open[this.open.length - 1]!.level >= level) this.open.pop();
+    const section: Part = { name, type: 'section' };
+    if (this.open.length === 1) this.sections.push(section);
+    else add(this.open[this.open.length - 1]!.part, section);
+    this.open.push({ level, part: section });
+  }
+
+  block(part: Part): void {
+    if (this.skipLevel !== 0) return;
+    add(this.open[this.open.length - 1]!.part, part);
+  }
+}
+
+function add(parent: Part, child: Part): void {
+  if (parent.has_parts === undefined) parent.has_parts = [child];
+  else parent.has_parts.push(child);
+}
+
+const isBlank = (line: Line): boolean =>
+  line.marker === undefined && line.pieces.every((p) => (typeof p === 'string' ? p.trim().length === 0 : p.type === 'comment'));
+
+export class BlockWalker {
+  readonly tree = new SectionTree();
+  readonly lead: LeadBlock[] = [];
+  private lines: Line[] = [];
+  private line: Line = { pieces: [], marker: undefined };
+
+  constructor(private readonly scope: Scope) {}
+
+  walk(nodes: readonly AstNodes[]): void {
+    for (const n of nodes) this.node(n);
+    this.endLine();
+    this.flush();
+  }
+
+  private node(n: AstNodes): void {
+    switch (n.type) {
+      case 'text': {
+        const parts = n.data.split('\n');
+        for (let i = 0; i < parts.length; i++) {
+          if (i > 0) this.endLine();
+          if (parts[i]!.length > 0) this.line.pieces.push(parts[i]!);
+        }
+        return;
+      }
+      case 'heading':
+        this.endLine();
+        this.flush();
+        this.heading(n as HeadingToken);
+        return;
+      case 'table':
+        this.endLine();
+        this.flush();
+        if (!this.tree.skipping) this.tree.block(tableBlock(n as TableToken, this.scope));
+        return;
+      case 'hr':
+        this.endLine();
+        this.flush();
+        return;
+      case 'list':
+        this.line.marker = (this.line.marker ?? '') + String(n).trim();
+        return;
+      case 'dd':
+        // `;term : definition` on one line: the definition is an item of its own.
+        if (this.line.marker !== undefined) {
+          const marker = `${this.line.marker.slice(0, -1)}:`;
+          this.endLine();
+          this.line.marker = marker;
+        } else this.line.pieces.push(' ');
+        return;
+      default:
+        this.line.pieces.push(n);
+    }
+  }
+
+  private endLine(): void {
+    this.lines.push(this.line);
+    this.line = { pieces: [], marker: undefined };
+  }
+
+  private heading(h: HeadingToken): void {
+    const name = render(this.scope, h.firstChild.childNodes, { abstract: true, collect: false }).value;
+    this.tree.heading(h.level, name, this.scope.boilerplate.has(normalizeTitle(name)));
+  }
+
+  /** Turns the pending lines into paragraph and list parts. */
+  private flush(): void {
+    const lines = this.lines;
+    this.lines = [];
+    let i = 0;
+    while (i < lines.length) {
+      const line = lines[i]!;
+      if (isBlank(line)) {
+        i++;
+        continue;
+      }
+      const start = i;
+      const listy = line.marker !== undefined;
+      while (i < lines.length && !isBlank(lines[i]!) && (lines[i]!.marker !== undefined) === listy) i++;
+      if (listy) this.list(lines.slice(start, i));
+      else this.paragraph(lines.slice(start, i));
+    }
+  }
+
+  private paragraph(lines: readonly Line[]): void {
+    const pieces: Piece[] = [];
+    for (const l of lines) {
+      if (pieces.length > 0) pieces.push(' ');
+      pieces.push(...l.pieces);
+    }
+    // Infoboxes, citations and the description are collected even in dropped sections, as the
+    // HTML path collects references from anywhere; only the parts are not placed.
+    const r = render(this.scope, pieces);
+    this.images(r.files);
+    if (r.value.length === 0) return;
+    const part: Part = { type: 'paragraph', value: r.value };
+    if (r.links.length > 0) part.links = r.links;
+    if (r.citations.length > 0) part.citations = r.citations;
+    if (this.tree.inLead) this.lead.push({ paragraph: pieces });
+    this.tree.block(part);
+  }
+
+  private images(files: readonly FileToken[]): void {
+    for (const f of files) {
+      const part = imagePart(f, this.scope);
+      if (part !== undefined) this.tree.block(part);
+    }
+  }
+
+  /** List lines → one list; a deeper marker nests a list in the previous item. */
+  private list(lines: readonly Line[]): void {
+    const root: Part = { type: 'list' };
+    const stack: { depth: number; list: Part }[] = [{ depth: 1, list: root }];
+    for (const line of lines) {
+      const depth = Math.min(MAX_LIST_DEPTH, Math.max(1, line.marker!.length));
+      while (stack.length > 1 && stack[stack.length - 1]!.depth > depth) stack.pop();
+      while (stack[stack.length - 1]!.depth < depth) {
+        const top = stack[stack.length - 1]!;
+        const items = top.list.has_parts ?? [];
+        let last = items[items.length - 1];
+        if (last === undefined) {
+          last = { type: 'list_item' };
+          add(top.list, last);
+        }
+        const nested: Part = { type: 'list' };
+        add(last, nested);
+        stack.push({ depth: top.depth + 1, list: nested });
+      }
+      const r = render(this.scope, line.pieces);
+      this.images(r.files);
+      if (r.value.length === 0) continue;
+      const item: Part = { type: 'list_item', value: r.value };
+      if (r.links.length > 0) item.links = r.links;
+      if (r.citations.length > 0) item.citations = r.citations;
+      add(stack[stack.length - 1]!.list, item);
+    }
+    pruneEmpty(root);
+    if (root.has_parts === undefined || root.has_parts.length === 0) return;
+    if (this.tree.inLead) this.lead.push({ list: root });
+    this.tree.block(root);
+  }
+}
+
+/** Items created only to hold a nested list that stayed empty are removed. */
+function pruneEmpty(list: Part): void {
+  if (list.has_parts === undefined) return;
+  list.has_parts = list.has_parts.filter((item) => {
+    if (item.has_parts !== undefined) {
+      for (const l of item.has_parts) pruneEmpty(l);
+      item.has_parts = item.has_parts.filter((l) => (l.has_parts?.length ?? 0) > 0);
+      if (item.has_parts.length === 0) delete item.has_parts;
+    }
+    return item.value !== undefined || item.has_parts !== undefined;
+  });
+  if (list.has_parts.length === 0) delete list.has_parts;
+}
+
+export type { Token };

@@ -1,0 +1,109 @@
+/**
+ * Loads grammar/wikitext.json — what the wikitext path knows about templates, since it does not
+ * expand them — validates it once and compiles it into lookup tables.
+ */
+import { z } from 'zod';
+import data from '../../../grammar/wikitext.json' with { type: 'json' };
+import { normalizeTemplateName } from '../grammar.js';
+
+const Rule = z.object({ match: z.string(), why: z.string() });
+
+/** How an inline template becomes text; see the `$comment` of `text` in grammar/wikitext.json. */
+export const TextRuleSchema = z.object({
+  param: z.array(z.string()).optional(),
+  join: z.array(z.string()).optional(),
+  sep: z.string().optional(),
+  all: z.string().optional(),
+  literal: z.string().optional(),
+  date: z.tuple([z.string(), z.string(), z.string()]).optional(),
+  wrap: z.tuple([z.string(), z.string()]).optional(),
+});
+export type TextRule = z.infer<typeof TextRuleSchema>;
+
+const RuledTemplate = Rule.extend({ rule: TextRuleSchema });
+
+const GrammarSchema = z.object({
+  namespaces: z.object({ file: z.array(Rule), category: z.array(Rule) }),
+  imageKeywords: z.object({ rules: z.array(Rule.extend({ means: z.string() })) }),
+  infobox: z.object({
+    prefixes: z.array(Rule),
+    names: z.array(Rule),
+    titleParams: z.array(Rule),
+    skipParams: z.array(Rule),
+  }),
+  shortDescription: z.array(Rule),
+  noise: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
+  references: z.object({ short: z.array(Rule), notes: z.array(Rule.extend({ group: z.string() })) }),
+  pronunciation: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(Rule) }),
+  text: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
+});
+
+const grammar = GrammarSchema.parse(data);
+const names = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
+
+export const NAMESPACE_ALIASES = {
+  file: grammar.namespaces.file.map((r) => r.match),
+  category: grammar.namespaces.category.map((r) => r.match),
+};
+export const IMAGE_KEYWORDS = grammar.imageKeywords.rules.map((r) => [r.match, r.means] as const);
+
+const infoboxNames = names(grammar.infobox.names);
+const infoboxPrefixes = grammar.infobox.prefixes.map((r) => r.match);
+export const INFOBOX_TITLE_PARAMS = grammar.infobox.titleParams.map((r) => r.match);
+export const INFOBOX_SKIP_PARAMS = names(grammar.infobox.skipParams);
+
+const shortDescription = names(grammar.shortDescription);
+const noiseNames = names(grammar.noise.names);
+const noisePrefixes = grammar.noise.prefixes.map((r) => r.match);
+const shortFootnotes = names(grammar.references.short);
+const notes = new Map(grammar.references.notes.map((r) => [r.match, r.group]));
+const pronunciation = new Map(grammar.pronunciation.rules.map((r) => [r.match, r.rule]));
+const pronunciationPrefixes = grammar.pronunciation.prefixes.map((r) => r.match);
+const textRules = new Map(grammar.text.rules.map((r) => [r.match, r.rule]));
+const textPrefixes = grammar.text.prefixes.map((r) => [r.match, r.rule] as const);
+
+const startsWithAny = (name: string, prefixes: readonly string[]): boolean => prefixes.some((p) => name.startsWith(p));
+
+/** What a template is, for the wikitext path. `name` is normalized (see normalizeTemplateName). */
+export type TemplateKind =
+  | { kind: 'infobox' }
+  | { kind: 'description' }
+  | { kind: 'noise' }
+  | { kind: 'short-footnote' }
+  | { kind: 'note'; group: string }
+  | { kind: 'pronunciation'; rule: TextRule }
+  | { kind: 'text'; rule: TextRule }
+  | { kind: 'unknown' };
+
+const kinds = new Map<string, TemplateKind>();
+const UNKNOWN: TemplateKind = { kind: 'unknown' };
+/** A default for pronunciation templates matched by prefix: their first parameter, in brackets. */
+const PRONUNCIATION_DEFAULT: TextRule = { param: ['1'], wrap: ['[', ']'] };
+
+function classify(name: string): TemplateKind {
+  if (shortDescription.has(name)) return { kind: 'description' };
+  if (infoboxNames.has(name) || startsWithAny(name, infoboxPrefixes)) return { kind: 'infobox' };
+  if (noiseNames.has(name)) return { kind: 'noise' };
+  if (shortFootnotes.has(name)) return { kind: 'short-footnote' };
+  const group = notes.get(name);
+  if (group !== undefined) return { kind: 'note', group };
+  const pron = pronunciation.get(name);
+  if (pron !== undefined) return { kind: 'pronunciation', rule: pron };
+  const text = textRules.get(name);
+  if (text !== undefined) return { kind: 'text', rule: text };
+  if (startsWithAny(name, pronunciationPrefixes)) return { kind: 'pronunciation', rule: PRONUNCIATION_DEFAULT };
+  if (startsWithAny(name, noisePrefixes)) return { kind: 'noise' };
+  for (const [prefix, rule] of textPrefixes) if (name.startsWith(prefix)) return { kind: 'text', rule };
+  return UNKNOWN;
+}
+
+/** Memoized: articles use a few hundred distinct templates, called thousands of times. */
+export function templateKind(rawName: string): TemplateKind {
+  const name = normalizeTemplateName(rawName);
+  let kind = kinds.get(name);
+  if (kind === undefined) {
+    kind = classify(name);
+    if (kinds.size < 10_000) kinds.set(name, kind);
+  }
+  return kind;
+}

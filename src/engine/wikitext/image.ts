@@ -1,0 +1,41 @@
+/**
+ * `[[File:Name.jpg|thumb|Caption]]` → an `image` part. The rendered image URL (a thumbnail on
+ * upload.wikimedia.org) depends on where the file is stored and on the thumbnail size, neither of
+ * which the wikitext says; `content_url` is therefore the wiki's `Special:FilePath/<Name>`, which
+ * always resolves (redirects) to the original file, on the local wiki or on Commons.
+ */
+import type { Image, Part } from '../../schema/article.js';
+import type { FileToken, ImageParameterToken } from 'wikiparser-node/dist/internal.js';
+import { titlePath } from './links.js';
+import { render } from './render.js';
+import type { Scope } from './scope.js';
+
+export function imagePart(file: FileToken, scope: Scope): Part | undefined {
+  const site = scope.site;
+  const colon = file.name.indexOf(':');
+  const fileName = file.name.slice(colon + 1);
+  if (site === undefined || fileName.trim().length === 0 || fileName.includes('\0')) return undefined;
+  const image: Image = { content_url: `${site.origin}/wiki/Special:FilePath/${titlePath(fileName)}` };
+  const part: Part = { type: 'image' };
+  for (const child of file.childNodes) {
+    if (child.type !== 'image-parameter') continue;
+    const p = child as ImageParameterToken;
+    if (p.name === 'caption') {
+      const r = render(scope, p.childNodes);
+      if (r.value.length > 0) {
+        part.value = r.value;
+        image.caption = r.value;
+      }
+      if (r.links.length > 0) part.links = r.links;
+      if (r.citations.length > 0) part.citations = r.citations;
+    } else if (p.name === 'alt') {
+      const alt = render(scope, p.childNodes, { collect: false }).value;
+      if (alt.length > 0) image.alternative_text = alt;
+    } else if (p.name === 'width') {
+      const width = Number.parseInt(String(p).trim(), 10);
+      if (Number.isFinite(width) && width > 0 && width < 100_000) image.width = width;
+    }
+  }
+  part.images = [image];
+  return part;
+}

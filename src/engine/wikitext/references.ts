@@ -1,0 +1,190 @@
+/**
+ * `<ref>` tags and footnote templates → `Article.references` plus the citations pointing at them,
+ * numbered the way the Cite extension numbers them: one key per new reference across all groups
+ * (`cite_note-<name>-<key>` for a named reference, `cite_note-<key>` otherwise) and one display
+ * number per group (`[n]`, `[group n]`). A named reference cited again is the same Reference with
+ * one more citation; its text may come from any `<ref name>` with content in the page, including
+ * list-defined references in `<references>` or `{{reflist|refs=…}}`.
+ */
+import type { Citation, Link, Reference } from '../../schema/article.js';
+import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import { citationType } from '../grammar.js';
+import { render, templateParams } from './render.js';
+import type { Scope } from './scope.js';
+
+interface Entry {
+  identifier: string;
+  text: string;
+}
+
+/** Metadata keys read, in order, to write a citation template's text. */
+const AUTHOR_KEYS = ['author', 'author1', 'last', 'last1', 'authors', 'nom', 'nom1', 'auteur', 'auteur1', 'autor', 'apellidos', 'cognome'];
+const FIRST_KEYS = ['first', 'first1', 'prénom', 'prénom1', 'nombre', 'nome'];
+const DATE_KEYS = ['date', 'year', 'année', 'datum', 'jahr', 'fecha', 'año', 'data', 'anno'];
+const TITLE_KEYS = ['title', 'titre', 'titel', 'título', 'titolo', 'chapter', 'chapitre'];
+const WORK_KEYS = ['work', 'journal', 'newspaper', 'magazine', 'website', 'periodical', 'encyclopedia', 'périodique', 'site', 'journal', 'werk', 'sammelwerk', 'obra', 'publicación'];
+const PUBLISHER_KEYS = ['publisher', 'éditeur', 'verlag', 'editorial', 'editore'];
+
+const first = (m: Record<string, string>, keys: readonly string[]): string | undefined => {
+  for (const k of keys) if (m[k] !== undefined) return m[k];
+  return undefined;
+};
+
+/** Readable text of a citation template from its parameters: "Last, First (2001). Title. Work. Publisher." */
+export function citationText(m: Record<string, string>): string {
+  const parts: string[] = [];
+  const author = first(m, AUTHOR_KEYS);
+  const given = first(m, FIRST_KEYS);
+  const date = first(m, DATE_KEYS);
+  let head = author === undefined ? '' : given === undefined ? author : `${author}, ${given}`;
+  if (date !== undefined) head = head.length > 0 ? `${head} (${date})` : date;
+  if (head.length > 0) parts.push(head);
+  for (const v of [first(m, TITLE_KEYS), first(m, WORK_KEYS), first(m, PUBLISHER_KEYS)]) if (v !== undefined) parts.push(v);
+  if (parts.length === 0 && m['1'] !== undefined) parts.push(m['1']);
+  return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
+}
+
+export class ReferenceBook {
+  readonly references: Reference[] = [];
+  private readonly named = new Map<string, Entry>();
+  private readonly definitions = new Map<string, Token>();
+  private nextKey = 1;
+  private readonly groupCounts = new Map<string, number>();
+  private scope: Scope | undefined;
+
+  /** Collects the content of every named `<ref>` in the page, wherever it is. */
+  constructor(root: Token | undefined) {
+    if (root === undefined) return;
+    const stack: AstNodes[] = [root];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.type === 'text') continue;
+      if (n.type === 'ext' && (n as ExtToken).name.toLowerCase() === 'ref') {
+        const ext = n as ExtToken;
+        const name = attr(ext, 'name');
+        if (name !== undefined && hasContent(ext)) {
+          const key = keyOf(attr(ext, 'group') ?? '', name);
+          if (!this.definitions.has(key)) this.definitions.set(key, ext.lastChild);
+        }
+      }
+      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+    }
+  }
+
+  attach(scope: Scope): void {
+    this.scope = scope;
+  }
+
+  cite(t: ExtToken): Citation | undefined {
+    const name = attr(t, 'name');
+    const group = attr(t, 'group') ?? '';
+    const content = hasContent(t) ? t.lastChild : undefined;
+    if (name !== undefined) {
+      const key = keyOf(group, name);
+      const known = this.named.get(key);
+      if (known !== undefined) return citation(known);
+      const body = content ?? this.definitions.get(key);
+      if (body === undefined) return undefined;
+      const entry = this.add(name, group, body.childNodes);
+      this.named.set(key, entry);
+      return citation(entry);
+    }
+    if (content === undefined) return undefined;
+    return citation(this.add(undefined, group, content.childNodes));
+  }
+
+  /** {{sfn|Smith|2001|p=5}}: a named reference "Smith 2001, p. 5." reused by identical calls. */
+  citeShort(t: TranscludeToken): Citation | undefined {
+    const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+    if (anon.length === 0) return undefined;
+    const loc = t.getValue('p')?.trim() ?? t.getValue('page')?.trim();
+    const pages = t.getValue('pp')?.trim() ?? t.getValue('pages')?.trim();
+    const where = t.getValue('loc')?.trim();
+    const name = `FOOTNOTE${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`.replace(/\s+/g, '');
+    const key = keyOf('', name);
+    const known = this.named.get(key);
+    if (known !== undefined) return citation(known);
+    let text = anon.join(' ');
+    if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
+    else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
+    if (where !== undefined && where.length > 0) text += `, ${where}`;
+    const metadata = templateParams(this.scope!, t);
+    const entry = this.push(name, '', { value: `${text}.`, links: [] }, citationType(t.name) ?? 'short', metadata);
+    this.named.set(key, entry);
+    return citation(entry);
+  }
+
+  /** {{efn|…}}, {{refn|group=…|…}}: a footnote whose text is the first parameter. */
+  citeNote(t: TranscludeToken, defaultGroup: string): Citation | undefined {
+    const group = t.getValue('group')?.trim() || defaultGroup;
+    const name = t.getValue('name')?.trim() || undefined;
+    const key = name === undefined ? undefined : keyOf(group, name);
+    if (key !== undefined) {
+      const known = this.named.get(key);
+      if (known !== undefined) return citation(known);
+    }
+    const body = t.getArg('1');
+    if (body === undefined || body.getValue().trim().length === 0) return undefined;
+    const entry = this.add(name, group, body.lastChild.childNodes);
+    if (key !== undefined) this.named.set(key, entry);
+    return citation(entry);
+  }
+
+  private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
+    const scope = this.scope!;
+    const text = render(scope, body, { inReference: true });
+    let type = 'text';
+    let metadata: Record<string, string> = {};
+    const cite = findCitationTemplate(body);
+    if (cite !== undefined) {
+      type = citationType(cite.name) ?? 'text';
+      metadata = templateParams(scope, cite);
+    }
+    return this.push(name, group, text, type, metadata);
+  }
+
+  private push(name: string | undefined, group: string, text: { value: string; links: Link[] }, type: string, metadata: Record<string, string>): Entry {
+    const key = this.nextKey++;
+    const n = (this.groupCounts.get(group) ?? 0) + 1;
+    this.groupCounts.set(group, n);
+    const identifier = name === undefined ? `cite_note-${key}` : `cite_note-${name.replace(/\s+/g, '_')}-${key}`;
+    const reference: Reference = { identifier, type, metadata, text: { value: text.value } };
+    if (group.length > 0) reference.group = group;
+    if (text.links.length > 0) reference.text.links = text.links;
+    this.references.push(reference);
+    return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]` };
+  }
+}
+
+function citation(e: Entry): Citation {
+  return { identifier: e.identifier, text: e.text };
+}
+
+function keyOf(group: string, name: string): string {
+  return `${group}\u0000${name}`;
+}
+
+function attr(t: ExtToken, key: string): string | undefined {
+  const v = t.getAttr(key);
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  return s.length > 0 ? s : undefined;
+}
+
+function hasContent(t: ExtToken): boolean {
+  const inner = t.lastChild as AstNodes | undefined;
+  return inner !== undefined && inner.type !== 'ext-attrs' && String(inner).trim().length > 0;
+}
+
+/** The first citation template in a reference's content (templates nested in others included). */
+function findCitationTemplate(nodes: readonly AstNodes[]): TranscludeToken | undefined {
+  const stack: AstNodes[] = [...nodes].reverse();
+  let budget = 5000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') continue;
+    if (n.type === 'template' && citationType((n as TranscludeToken).name) !== undefined) return n as TranscludeToken;
+    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+  }
+  return undefined;
+}

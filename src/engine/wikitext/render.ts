@@ -1,0 +1,348 @@
+/**
+ * Renders parsed wikitext to clean plain text plus the links and citations in it: formatting,
+ * comments, magic words, categories and unknown templates never become text; wiki links become
+ * absolute URLs; known inline templates become text by the rules of grammar/wikitext.json.
+ * The wikitext counterpart of src/engine/inline.ts, with the same `clean` and CUT conventions.
+ */
+import type { Citation, Link } from '../../schema/article.js';
+import type {
+  AstNodes,
+  ExtLinkToken,
+  ExtToken,
+  FileToken,
+  HtmlToken,
+  LinkToken,
+  ParameterToken,
+  Token,
+  TranscludeToken,
+} from 'wikiparser-node/dist/internal.js';
+import { CUT, clean } from '../inline.js';
+import { citationType } from '../grammar.js';
+import { templateKind } from './grammar.js';
+import { citationText } from './references.js';
+import type { TextRule } from './grammar.js';
+import type { Scope } from './scope.js';
+import { wikiUrl } from './links.js';
+
+export interface RenderOptions {
+  /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
+  abstract?: boolean;
+  /** Inside a reference's own text: nested <ref>s are not citations of the article. */
+  inReference?: boolean;
+  /** Inside a table cell: nested tables are entries of their own, not cell text. */
+  skipTables?: boolean;
+  /** false: a second rendering of content already rendered once; collects nothing. */
+  collect?: boolean;
+}
+
+/** A piece of block content: a token, or a slice of a text node cut at a line break. */
+export type Piece = AstNodes | string;
+
+export interface Rendered {
+  value: string;
+  links: Link[];
+  citations: Citation[];
+  /** Files met inline; the block walker turns them into image parts. */
+  files: FileToken[];
+}
+
+/** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
+export const MAX_DEPTH = 120;
+
+/** Tokens that are markup, never text. */
+const SILENT = new Set([
+  'comment', 'category', 'quote', 'double-underscore', 'hidden', 'noinclude', 'include', 'arg',
+  'table-syntax', 'table-attrs', 'html-attrs', 'ext-attrs', 'heading-trail', 'template-name',
+  'parameter-key', 'link-target', 'hr', 'redirect', 'onlyinclude', 'converter-flags', 'gallery-image',
+  'imagemap-image', 'translate', 'tvar', 'list-range', 'attr-key', 'attr-value', 'magic-word-name',
+]);
+
+/** Extension tags whose content is text as written. */
+const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'poem', 'score', 'syntaxhighlight', 'source', 'pre']);
+/** Magic words whose first argument is shown: {{formatnum:1234}}, {{lc:Text}}. */
+const SHOWN_MAGIC = new Set(['formatnum', 'lc', 'uc', 'lcfirst', 'ucfirst', '#tag:nowiki']);
+
+export class Renderer {
+  text = '';
+  readonly links: Link[] = [];
+  readonly citations: Citation[] = [];
+  readonly files: FileToken[] = [];
+
+  /** Citations, infoboxes and the description are collected once, from the main rendering only. */
+  readonly collects: boolean;
+
+  constructor(
+    readonly scope: Scope,
+    readonly options: RenderOptions = {},
+  ) {
+    this.collects = options.collect !== false && options.inReference !== true;
+  }
+
+  nodes(nodes: readonly Piece[], depth: number): void {
+    for (const n of nodes) this.node(n, depth);
+  }
+
+  node(n: Piece, depth: number): void {
+    if (typeof n === 'string') {
+      this.text += n;
+      return;
+    }
+    if (n.type === 'text') {
+      this.text += n.data;
+      return;
+    }
+    const t = n as Token;
+    if (SILENT.has(t.type)) return;
+    if (depth > MAX_DEPTH) {
+      this.text += ` ${safeText(t)} `;
+      return;
+    }
+    switch (t.type) {
+      case 'template':
+        this.template(t as TranscludeToken, depth);
+        return;
+      case 'magic-word':
+        this.magicWord(t as TranscludeToken, depth);
+        return;
+      case 'link':
+        this.link(t as LinkToken, depth);
+        return;
+      case 'file':
+        this.files.push(t as FileToken);
+        return;
+      case 'ext':
+        this.extension(t as ExtToken, depth);
+        return;
+      case 'ext-link':
+        this.extLink(t as ExtLinkToken, depth);
+        return;
+      case 'free-ext-link': {
+        const url = String(t).trim();
+        this.text += url;
+        if (/^https?:\/\//i.test(url)) this.links.push({ url: url.replace(/^http:/i, 'https:'), text: url });
+        return;
+      }
+      case 'html':
+        if ((t as HtmlToken).name === 'br') this.text += ' ';
+        return;
+      case 'list':
+      case 'dd':
+        // A list marker inside a template parameter or cell: the items read as one text.
+        this.text += this.text.trim().length > 0 ? '; ' : ' ';
+        return;
+      case 'table':
+        if (this.options.skipTables === true) return;
+        this.text += ' ';
+        this.nodes(t.childNodes, depth + 1);
+        this.text += ' ';
+        return;
+      case 'td':
+      case 'tr':
+        this.text += ' ';
+        this.nodes(t.childNodes, depth + 1);
+        this.text += ' ';
+        return;
+      case 'image-parameter':
+        return;
+      default:
+        this.nodes(t.childNodes, depth + 1);
+    }
+  }
+
+  private link(t: LinkToken, depth: number): void {
+    const target = t.firstChild;
+    const raw = String(target);
+    const start = this.text.length;
+    if (t.childNodes.length > 1) this.nodes(t.childNodes.slice(1), depth + 1);
+    else this.text += raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim();
+    const url = wikiUrl(raw, this.scope.site);
+    if (url === undefined) return;
+    const text = clean(this.text.slice(start));
+    this.links.push(text.length > 0 ? { url, text } : { url });
+  }
+
+  private extLink(t: ExtLinkToken, depth: number): void {
+    const url = String(t.firstChild).trim();
+    const start = this.text.length;
+    // [http://x] without text is shown as a number, which is not text.
+    if (t.childNodes.length > 1) this.nodes(t.childNodes.slice(1), depth + 1);
+    if (!/^(https?:)?\/\//i.test(url)) return;
+    const absolute = url.startsWith('//') ? `https:${url}` : url.replace(/^http:/i, 'https:');
+    const text = clean(this.text.slice(start));
+    this.links.push(text.length > 0 ? { url: absolute, text } : { url: absolute });
+  }
+
+  private extension(t: ExtToken, depth: number): void {
+    const name = t.name.toLowerCase();
+    if (name === 'ref') {
+      if (!this.collects) return;
+      const citation = this.scope.refs.cite(t);
+      if (citation !== undefined) this.citations.push(citation);
+      return;
+    }
+    if (TEXT_EXTENSIONS.has(name)) {
+      this.text += ` ${safeText(t.lastChild)} `;
+      return;
+    }
+    if (name === 'poem') this.nodes(t.lastChild.childNodes, depth + 1);
+  }
+
+  private magicWord(t: TranscludeToken, depth: number): void {
+    if (!SHOWN_MAGIC.has(t.name.toLowerCase())) return;
+    const first = t.getAllArgs()[0];
+    if (first !== undefined) this.nodes(first.lastChild.childNodes, depth + 1);
+  }
+
+  private template(t: TranscludeToken, depth: number): void {
+    if (this.options.inReference === true && citationType(t.name) !== undefined) {
+      this.text += ` ${citationText(templateParams(this.scope, t))} `;
+      return;
+    }
+    const kind = templateKind(t.name);
+    switch (kind.kind) {
+      case 'text':
+        this.textRule(t, kind.rule, depth);
+        return;
+      case 'pronunciation':
+        if (this.options.abstract === true) this.text += CUT;
+        else this.textRule(t, kind.rule, depth);
+        return;
+      case 'short-footnote':
+        if (this.collects) this.push(this.scope.refs.citeShort(t));
+        return;
+      case 'note':
+        if (this.collects) this.push(this.scope.refs.citeNote(t, kind.group));
+        return;
+      case 'description': {
+        if (!this.collects) return;
+        const value = argText(this.scope, t, '1', { collect: false });
+        if (value.length > 0) this.scope.description ??= value;
+        return;
+      }
+      case 'infobox':
+        if (this.collects) this.scope.infoboxFound(t);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private push(c: Citation | undefined): void {
+    if (c !== undefined) this.citations.push(c);
+  }
+
+  /** Applies a text rule of grammar/wikitext.json, rendering parameter values (links kept). */
+  private textRule(t: TranscludeToken, rule: TextRule, depth: number): void {
+    const [before, after] = rule.wrap ?? ['', ''];
+    const start = this.text.length;
+    this.text += before;
+    const mark = this.text.length;
+    if (rule.literal !== undefined) this.text += rule.literal;
+    else if (rule.param !== undefined) {
+      for (const key of rule.param) {
+        const arg = nonEmptyArg(t, key);
+        if (arg === undefined) continue;
+        this.nodes(arg.lastChild.childNodes, depth + 1);
+        break;
+      }
+    } else if (rule.join !== undefined) {
+      let first = true;
+      for (const key of rule.join) {
+        const arg = nonEmptyArg(t, key);
+        if (arg === undefined) continue;
+        if (!first) this.text += rule.sep ?? ' ';
+        first = false;
+        this.nodes(arg.lastChild.childNodes, depth + 1);
+      }
+    } else if (rule.all !== undefined) {
+      let first = true;
+      for (const arg of t.getAnonArgs()) {
+        if (arg.getValue().trim().length === 0) continue;
+        if (!first) this.text += rule.all;
+        first = false;
+        this.nodes(arg.lastChild.childNodes, depth + 1);
+      }
+    } else if (rule.date !== undefined) {
+      this.text += formatDate(t, rule.date, this.scope.language);
+    }
+    if (this.text.length === mark) this.text = this.text.slice(0, start);
+    else this.text += after;
+  }
+}
+
+function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefined {
+  const arg = t.getArg(key);
+  if (arg === undefined || arg.getValue().trim().length === 0) return undefined;
+  return arg;
+}
+
+/** Parameters of a template as clean text (links dropped), empty ones left out. */
+export function templateParams(scope: Scope, t: TranscludeToken): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const arg of t.getAllArgs()) {
+    const key = arg.name.trim();
+    if (key.length === 0 || params[key] !== undefined) continue;
+    const value = render(scope, arg.lastChild.childNodes, { inReference: true }).value;
+    if (value.length > 0) params[key] = value;
+  }
+  return params;
+}
+
+/** Clean text of one template argument, links dropped. */
+export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
+  const arg = t.getArg(key);
+  if (arg === undefined) return '';
+  return render(scope, arg.lastChild.childNodes, options).value;
+}
+
+/** {{birth date|1879|3|14}} → "14 March 1879" in the article's language; partial dates shortened. */
+function formatDate(t: TranscludeToken, keys: readonly [string, string, string], language: string | undefined): string {
+  const [y, m, d] = keys.map((k) => Number.parseInt(t.getValue(k)?.trim() ?? '', 10));
+  if (y === undefined || !Number.isFinite(y)) return '';
+  const month = m !== undefined && Number.isFinite(m) && m >= 1 && m <= 12 ? m : undefined;
+  const day = month !== undefined && d !== undefined && Number.isFinite(d) && d >= 1 && d <= 31 ? d : undefined;
+  if (month === undefined) return String(y);
+  const date = new Date(Date.UTC(2000, month - 1, day ?? 1));
+  date.setUTCFullYear(y);
+  const locale = language === undefined || language === 'en' || language === 'simple' ? 'en-GB' : language;
+  try {
+    const format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      ...(day === undefined ? {} : { day: 'numeric' }),
+      timeZone: 'UTC',
+    });
+    return format.format(date);
+  } catch {
+    return `${y}-${String(month).padStart(2, '0')}${day === undefined ? '' : `-${String(day).padStart(2, '0')}`}`;
+  }
+}
+
+/** The parser's own plain text of a token, or nothing when even that fails (pathological trees). */
+export function safeText(t: AstNodes): string {
+  try {
+    return t.text();
+  } catch {
+    return '';
+  }
+}
+
+export function render(scope: Scope, nodes: readonly Piece[], options: RenderOptions = {}, depth = 0): Rendered {
+  const r = new Renderer(scope, options);
+  r.nodes(nodes, depth);
+  return { value: stripMarkup(clean(r.text)), links: r.links, citations: r.citations, files: r.files };
+}
+
+const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
+const LEFTOVERS = /\[\[|\]\]|\{\{|\}\}|<\/?ref\b[^>]*>?|'{2,}/gi;
+
+/**
+ * Markup the parser left as text because it is unbalanced ("[[foo", a lone "{{", stray quotes) is
+ * not content; MediaWiki would show it verbatim, but a value never carries wiki syntax.
+ */
+export function stripMarkup(value: string): string {
+  if (!LEFTOVER.test(value)) return value;
+  let out = value;
+  for (let i = 0; i < 10 && LEFTOVER.test(out); i++) out = out.replace(LEFTOVERS, ' ');
+  return clean(out.replace(/[[\]{}]{2,}/g, ' '));
+}

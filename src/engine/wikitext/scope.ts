@@ -1,0 +1,21 @@
+/** What the steps of one `parseWikitext` call share: the article's site and what has been collected. */
+import type { Part, Table } from '../../schema/article.js';
+import type { Site } from '../site.js';
+import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { ReferenceBook } from './references.js';
+
+export interface Scope {
+  readonly site: Site | undefined;
+  readonly language: string | undefined;
+  /** The page title, the default name of an infobox. */
+  readonly title: string | undefined;
+  readonly refs: ReferenceBook;
+  /** Normalized boilerplate section titles of the article's language. */
+  readonly boilerplate: ReadonlySet<string>;
+  /** From {{short description|…}}; the first one wins. */
+  description: string | undefined;
+  readonly infoboxes: Part[];
+  readonly tables: Table[];
+  /** Called by the renderer when it meets an infobox template (which is never text). */
+  infoboxFound(t: TranscludeToken): void;
+}

@@ -1,0 +1,137 @@
+/**
+ * Wikitext tables (`{| … |}`) → `Article.tables` entries plus a `table` part, with the span
+ * expansion and confidence score of the HTML path (src/engine/blocks/table.ts, docs/tables.md).
+ * A table inside a cell becomes an entry of its own, referenced from the same part.
+ */
+import type { Part, Table, TableCell } from '../../schema/article.js';
+import type { AstNodes, TableToken, TdToken, Token } from 'wikiparser-node/dist/internal.js';
+import { expand, gridConfidence } from '../blocks/table.js';
+import type { SourceCell } from '../blocks/table.js';
+import { TABLES } from '../grammar.js';
+import { render } from './render.js';
+import type { Scope } from './scope.js';
+
+const MAX_COLSPAN = 1000;
+const MAX_ROWSPAN = 65534;
+/** Tables nested deeper than this in cells are left out (no real article comes near it). */
+const MAX_NESTED_TABLES = 50;
+const RICH = new Set(['list', 'file', 'table', 'gallery-image']);
+
+interface Rows {
+  rows: TdToken[][];
+  caption: TdToken | undefined;
+}
+
+function rowsOf(table: TableToken): Rows {
+  const rows: TdToken[][] = [];
+  let caption: TdToken | undefined;
+  let current: TdToken[] | undefined;
+  const cell = (td: TdToken): void => {
+    if (td.subtype === 'caption') {
+      caption ??= td;
+      return;
+    }
+    if (current === undefined) {
+      current = [];
+      rows.push(current);
+    }
+    current.push(td);
+  };
+  for (const child of table.childNodes) {
+    if (child.type === 'td') cell(child as TdToken);
+    else if (child.type === 'tr') {
+      current = undefined;
+      for (const c of child.childNodes) if (c.type === 'td') cell(c as TdToken);
+      current = undefined;
+    }
+  }
+  return { rows: rows.filter((r) => r.length > 0), caption };
+}
+
+/** Tables and lists inside a cell (bounded search). */
+function descendants(root: Token, types: ReadonlySet<string>, limit = 2000): Token[] {
+  const out: Token[] = [];
+  const stack: AstNodes[] = [...root.childNodes];
+  let budget = limit;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'text') continue;
+    if (types.has(n.type)) out.push(n as Token);
+    if (n.type === 'table') continue;
+    for (const c of n.childNodes) stack.push(c);
+  }
+  return out;
+}
+
+const clamp = (n: number, max: number): number => (Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), max) : 1);
+
+function classTokens(t: TableToken): string[] {
+  const c = t.getAttr('class');
+  return typeof c === 'string' ? c.split(/\s+/) : [];
+}
+
+function readTable(t: TableToken, identifier: string, scope: Scope, nested: TableToken[]): Table {
+  const { rows } = rowsOf(t);
+  const source: SourceCell[][] = rows.map((row) =>
+    row.map((td) => {
+      const inner = td.lastChild;
+      const found = descendants(inner, RICH);
+      for (const n of found) if (n.type === 'table') nested.push(n as TableToken);
+      return {
+        value: render(scope, inner.childNodes, { skipTables: true }).value,
+        header: td.subtype === 'th',
+        rich: found.length > 0,
+        colspan: clamp(td.colspan, MAX_COLSPAN),
+        rowspan: clamp(td.rowspan, MAX_ROWSPAN),
+      };
+    }),
+  );
+  const grid = expand(source);
+  const width = grid.slots.reduce((w, r) => Math.max(w, r.length), 0);
+  const cells: TableCell[][] = grid.slots.map((r) => {
+    const row: TableCell[] = [];
+    for (let i = 0; i < width; i++) row.push({ value: r[i]?.value ?? '' });
+    return row;
+  });
+  // Leading rows of header cells only are the headers, as in the HTML path without <thead>.
+  let headerCount = 0;
+  while (headerCount < source.length && source[headerCount]!.length > 0 && source[headerCount]!.every((c) => c.header)) headerCount++;
+  if (headerCount === source.length) headerCount = Math.min(1, source.length);
+  const classes = classTokens(t);
+  return {
+    identifier,
+    headers: cells.slice(0, headerCount),
+    rows: cells.slice(headerCount),
+    confidence_score: gridConfidence({
+      source,
+      grid,
+      width,
+      headerCount,
+      nested: nested.length > 0,
+      dataClass: classes.some((c) => TABLES.dataClasses.has(c)),
+      layout: classes.some((c) => TABLES.layoutClasses.has(c) || c === 'infobox'),
+    }),
+  };
+}
+
+/** Reads a table and the tables nested in its cells; returns the part to place in the section. */
+export function tableBlock(t: TableToken, scope: Scope): Part {
+  const tables: Table[] = [];
+  const queue: TableToken[] = [t];
+  for (let i = 0; i < queue.length && i < MAX_NESTED_TABLES; i++) {
+    const nested: TableToken[] = [];
+    const table = readTable(queue[i]!, `table-${scope.tables.length + 1}`, scope, nested);
+    scope.tables.push(table);
+    tables.push(table);
+    queue.push(...nested);
+  }
+  const part: Part = { type: 'table' };
+  const { caption } = rowsOf(t);
+  if (caption !== undefined) {
+    const r = render(scope, caption.lastChild.childNodes);
+    if (r.value.length > 0) part.value = r.value;
+    if (r.links.length > 0) part.links = r.links;
+  }
+  part.table_references = tables.map((x) => ({ identifier: x.identifier, confidence_score: x.confidence_score }));
+  return part;
+}

@@ -1,0 +1,72 @@
+/**
+ * The wikiparser-node front end: one configured parser, one guarded `parseTree` call.
+ *
+ * wikiparser-node parses recursively and is not hardened against adversarial input, so every call
+ * is wrapped: any exception it throws (stack overflow on deep nesting included) makes the caller
+ * fall back to plain text, never an error of ours. Known limits, measured: nesting of about 2,000
+ * brackets parses; beyond MAX_NESTING we do not even try (the fallback handles it).
+ */
+import Parser from 'wikiparser-node';
+import type { Config, ConfigData } from 'wikiparser-node';
+import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
+import { IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
+
+export type { AstNodes, Token };
+
+/** Nesting of `{{`, `[[` and `{|` beyond which the parser is not trusted with the input. */
+export const MAX_NESTING = 400;
+
+let config: Config | undefined;
+
+/**
+ * The English configuration plus the file and category namespace names and image keywords of
+ * the other languages in grammar/wikitext.json, so that one configuration serves every wiki.
+ */
+function parserConfig(): Config {
+  if (config !== undefined) return config;
+  const base = structuredClone(enwiki) as unknown as ConfigData;
+  const nsid: Record<string, number> = { ...base.nsid };
+  for (const alias of NAMESPACE_ALIASES.file) nsid[alias] ??= 6;
+  for (const alias of NAMESPACE_ALIASES.category) nsid[alias] ??= 14;
+  const img: Record<string, string> = { ...base.img };
+  for (const [keyword, means] of IMAGE_KEYWORDS) img[keyword] ??= means;
+  config = Parser.getConfig({ ...base, nsid, img });
+  return config;
+}
+
+/** Deepest nesting of opening brackets, counted in one pass without allocating. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    if ((c === 123 && (d === 123 || d === 124)) || (c === 91 && d === 91)) {
+      depth++;
+      if (depth > max) max = depth;
+      i++;
+    } else if ((c === 125 && d === 125) || (c === 93 && d === 93) || (c === 124 && d === 125)) {
+      if (depth > 0) depth--;
+      i++;
+    }
+  }
+  return max;
+}
+
+/**
+ * The parsed tree, or undefined when the parser gave up. `viewOnly` (the tree is never edited)
+ * skips the parser's bookkeeping for edits; it is a global of the library, restored afterwards.
+ */
+export function parseTree(wikitext: string): Token | undefined {
+  if (nestingDepth(wikitext) > MAX_NESTING) return undefined;
+  const viewOnly = Parser.viewOnly;
+  Parser.viewOnly = true;
+  try {
+    return Parser.parse(wikitext, false, undefined, parserConfig());
+  } catch {
+    return undefined;
+  } finally {
+    Parser.viewOnly = viewOnly;
+  }
+}
