@@ -140,6 +140,7 @@ export function normalizeTitle(raw: string, project: string): string {
   // A leading colon forces the main namespace ("[[:Category:X]]"); it is not part of the title.
   if (text.startsWith(':')) text = trimUnderscores(text.slice(1));
   if (text.length === 0) throw new InvalidTitleError(raw, 'the title is empty');
+  if (text.startsWith(':')) throw new InvalidTitleError(raw, 'the title starts with a colon');
 
   const illegal = ILLEGAL.exec(text);
   if (illegal !== null) {
@@ -165,16 +166,17 @@ export function normalizeTitle(raw: string, project: string): string {
     }
   }
   checkRelativePath(raw, key);
+  if (rules.capitalLinks || namespace?.alwaysCapitalized === true) key = ucfirst(key, rules.language);
+  // Upper-casing can leave a letter and a following combining mark composable ("ı́" → "Í").
+  key = key.normalize('NFC');
+  // Checked after upper-casing, which can lengthen the first letter ('ɐ' → 'Ɐ' is 2 → 3 bytes).
   if (namespace?.noLengthLimit !== true) {
     const bytes = Buffer.byteLength(key, 'utf8');
     if (bytes > MAX_TITLE_BYTES) {
       throw new InvalidTitleError(raw, `it is ${bytes} bytes long in UTF-8, over MediaWiki's limit of ${MAX_TITLE_BYTES}`);
     }
   }
-  if (rules.capitalLinks || namespace?.alwaysCapitalized === true) key = ucfirst(key, rules.language);
-  const title = namespace === undefined ? key : `${namespace.name}:${key}`;
-  // Upper-casing can leave a letter and a following combining mark composable ("ı́" → "Í").
-  return title.normalize('NFC').replace(/_/g, ' ');
+  return (namespace === undefined ? key : `${namespace.name}:${key}`).replace(/_/g, ' ');
 }
 
 /** The database key form: underscores for spaces, as in URLs and the article store. */

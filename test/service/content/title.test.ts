@@ -99,6 +99,7 @@ describe('normalizeTitle: namespaces', () => {
   it('refuses a namespace with nothing after it, or a second colon', () => {
     expect(invalid('Help:').reason, 'empty after namespace').toContain('nothing follows');
     expect(invalid('Talk::Foo').reason, 'second colon').toContain('second colon');
+    expect(invalid('::Foo').reason, 'only one leading colon is stripped').toContain('starts with a colon');
   });
 });
 

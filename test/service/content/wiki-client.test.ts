@@ -17,7 +17,7 @@ import {
   UpstreamUnavailable,
 } from '../../../src/service/content/upstream/errors.js';
 import type { UpstreamArticle, WikiClientOptions } from '../../../src/service/content/upstream/wiki-client.js';
-import { WikiClient } from '../../../src/service/content/upstream/wiki-client.js';
+import { revisionOfHtml, WikiClient } from '../../../src/service/content/upstream/wiki-client.js';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
 import { FakeWiki, pageFromEnvelope } from '../../support/fake-wiki.js';
 
@@ -131,6 +131,15 @@ describe('WikiClient: happy path', () => {
     expect(fetched.meta.url, 'URL of the target').toBe('https://en.wikipedia.org/wiki/Foo_bar');
     expect(fetched.html, 'HTML of the target').toBe(FOO_HTML);
     expect([wiki.count('Foobar'), wiki.count('Foo bar')], 'one hop per route').toEqual([2, 2]);
+  });
+
+  it('asks again when the HTML is of another revision than the metadata, then trusts the HTML', async () => {
+    wiki.addPage({ title: 'Edited', html: FOO_HTML.replace('revision/1001', 'revision/1002'), id: 47, revision: 1001 });
+    const fetched = await client.fetchArticle('enwiki', 'Edited');
+    expect([wiki.count('Edited', 'page'), wiki.count('Edited', 'html')], 'the pair was fetched twice').toEqual([2, 2]);
+    expect(fetched.meta.revision, 'the revision the HTML is of').toBe(1002);
+    expect(revisionOfHtml(FOO_HTML), 'revision read from <html about>').toBe(1001);
+    expect(revisionOfHtml('<p>no head</p>'), 'none declared').toBeUndefined();
   });
 
   it('gives up on redirect loops', async () => {

@@ -126,15 +126,36 @@ export class WikiClient {
       siblings.abort(error);
       throw error;
     };
-    const [page, html] = await Promise.all([
-      resilientGet(base, ACCEPT_JSON, this.#policy, scope).catch(cancelSibling),
-      resilientGet(`${base}/html`, ACCEPT_HTML, this.#policy, scope).catch(cancelSibling),
-    ]);
-    if (html.contentType !== undefined && !html.contentType.includes('html')) {
-      throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
+    const fetchPair = async (): Promise<UpstreamArticle> => {
+      const [page, html] = await Promise.all([
+        resilientGet(base, ACCEPT_JSON, this.#policy, scope).catch(cancelSibling),
+        resilientGet(`${base}/html`, ACCEPT_HTML, this.#policy, scope).catch(cancelSibling),
+      ]);
+      if (html.contentType !== undefined && !html.contentType.includes('html')) {
+        throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
+      }
+      return { html: html.body, meta: readMeta(page.body, project, host, title) };
+    };
+
+    // The two routes are read at once, so an edit in between can pair one revision's metadata
+    // with another's HTML. Asking again almost always yields a matching pair; if not, the HTML
+    // wins, since it is the content we serve.
+    let article = await fetchPair();
+    const declared = revisionOfHtml(article.html);
+    if (declared !== undefined && declared !== article.meta.revision) {
+      article = await fetchPair();
+      const revision = revisionOfHtml(article.html);
+      if (revision !== undefined) article.meta.revision = revision;
     }
-    return { html: html.body, meta: readMeta(page.body, project, host, title) };
+    return article;
   }
+}
+
+/** The revision Parsoid HTML declares in `<html about=".../revision/N">` (Specs/HTML §Headers). */
+export function revisionOfHtml(html: string): number | undefined {
+  const head = html.slice(0, 4096);
+  const match = /<html\b[^>]*?\sabout="[^"]*\/revision\/(\d+)"/i.exec(head);
+  return match === null ? undefined : Number(match[1]);
 }
 
 function readMeta(body: string, project: string, host: string, requested: string): UpstreamMeta {
