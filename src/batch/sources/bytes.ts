@@ -3,6 +3,7 @@
  * not by name), reporting the raw bytes read so progress can show MB/s and an ETA.
  */
 import { createReadStream } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import unbzip2 from 'unbzip2-stream';
@@ -22,8 +23,16 @@ export function openDecompressed(path: string, compression: Compression, onRawBy
   const raw = createReadStream(path, { highWaterMark: READ_CHUNK });
   raw.on('data', (chunk: Buffer | string) => onRawBytes(chunk.length));
   if (compression === 'none') return raw;
-  const decoder: Readable & NodeJS.WritableStream =
-    compression === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : (unbzip2() as unknown as Readable & NodeJS.WritableStream);
-  raw.on('error', (error) => decoder.destroy(error));
-  return raw.pipe(decoder);
+  if (compression === 'gzip') {
+    const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+    raw.on('error', (error) => gunzip.destroy(error));
+    return raw.pipe(gunzip);
+  }
+  // unbzip2-stream is an old-style `through` stream: not async-iterable, so it feeds a PassThrough.
+  const bunzip = unbzip2();
+  const out = new PassThrough({ highWaterMark: READ_CHUNK });
+  raw.on('error', (error) => out.destroy(error));
+  bunzip.on('error', (error: Error) => out.destroy(new Error(`bzip2 data is corrupt or truncated (${error.message})`)));
+  raw.pipe(bunzip).pipe(out);
+  return out;
 }

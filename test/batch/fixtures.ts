@@ -1,0 +1,140 @@
+/**
+ * Inputs the batch tests build for themselves: small Parsoid-style HTML articles, envelopes,
+ * NDJSON (plain and gzip), snapshot archives (tar-stream) and MediaWiki XML dumps (gzip, bzip2).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import tar from 'tar-stream';
+
+export function tempDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `wikistruct-${label}-`));
+}
+
+/** A small article; `paragraphs` makes it heavier to parse (for runs that must last a while). */
+export function articleHtml(title: string, paragraphs = 1): string {
+  const body = Array.from({ length: paragraphs }, (_, i) =>
+    `<p>${title} paragraph ${i} links <a rel="mw:WikiLink" href="./Target_${i}">target ${i}</a> and says <b>something</b> about it.</p>`,
+  ).join('');
+  return (
+    `<!DOCTYPE html><html><head><title>${title}</title><base href="//en.wikipedia.org/wiki/"></head><body>` +
+    `<section data-mw-section-id="0"><p>${title} is the subject of this article.</p></section>` +
+    `<section data-mw-section-id="1"><h2>History</h2>${body}</section></body></html>`
+  );
+}
+
+export function envelope(title: string, identifier: number, paragraphs = 1): Record<string, unknown> {
+  return {
+    name: title,
+    identifier,
+    url: `https://en.wikipedia.org/wiki/${title.replace(/ /g, '_')}`,
+    version: { identifier: identifier * 10 },
+    is_part_of: { identifier: 'enwiki', url: 'https://en.wikipedia.org' },
+    in_language: { identifier: 'en' },
+    article_body: { html: articleHtml(title, paragraphs) },
+  };
+}
+
+export function ndjson(values: unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join('\n') + '\n';
+}
+
+export function writeGzip(path: string, text: string): void {
+  writeFileSync(path, gzipSync(text));
+}
+
+export function writeBzip2(path: string, text: string): void {
+  writeFileSync(path, execFileSync('bzip2', ['-c'], { input: text }));
+}
+
+/** A snapshot archive: a .tar.gz holding the given NDJSON members. */
+export async function writeSnapshotArchive(path: string, members: Record<string, string>): Promise<void> {
+  const pack = tar.pack();
+  for (const [name, text] of Object.entries(members)) pack.entry({ name }, text);
+  pack.finalize();
+  const parts: Buffer[] = [];
+  for await (const part of pack) parts.push(part as Buffer);
+  writeFileSync(path, gzipSync(Buffer.concat(parts)));
+}
+
+/** The names and contents of the files in a .tar.gz, in archive order. */
+export async function readTarGz(path: string): Promise<{ name: string; text: string }[]> {
+  const extract = tar.extract();
+  extract.end(gunzipSync(readFileSync(path)));
+  const out: { name: string; text: string }[] = [];
+  for await (const entry of extract) {
+    const parts: Buffer[] = [];
+    for await (const part of entry) parts.push(part as Buffer);
+    out.push({ name: entry.header.name, text: Buffer.concat(parts).toString('utf8') });
+  }
+  return out;
+}
+
+interface DumpPage {
+  title: string;
+  ns: number;
+  id: number;
+  revision: number;
+  timestamp: string;
+  text: string;
+  redirect?: string;
+}
+
+/** A `pages-articles` style export: siteinfo plus pages, text XML-escaped as MediaWiki does. */
+export function xmlDump(pages: DumpPage[]): string {
+  const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const body = pages
+    .map(
+      (p) => `  <page>
+    <title>${escape(p.title)}</title>
+    <ns>${p.ns}</ns>
+    <id>${p.id}</id>
+${p.redirect === undefined ? '' : `    <redirect title="${escape(p.redirect)}" />\n`}    <revision>
+      <id>${p.revision}</id>
+      <parentid>1</parentid>
+      <timestamp>${p.timestamp}</timestamp>
+      <contributor><username>Someone</username><id>7</id></contributor>
+      <model>wikitext</model>
+      <format>text/x-wiki</format>
+      <text bytes="${Buffer.byteLength(p.text)}" xml:space="preserve">${escape(p.text)}</text>
+      <sha1>abc</sha1>
+    </revision>
+  </page>
+`,
+    )
+    .join('');
+  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
+  <siteinfo>
+    <sitename>Wikipedia</sitename>
+    <dbname>enwiki</dbname>
+    <base>https://en.wikipedia.org/wiki/Main_Page</base>
+    <generator>MediaWiki 1.41.0</generator>
+    <case>first-letter</case>
+    <namespaces>
+      <namespace key="0" case="first-letter" />
+      <namespace key="10" case="first-letter">Template</namespace>
+    </namespaces>
+  </siteinfo>
+${body}</mediawiki>
+`;
+}
+
+/** Two articles, one redirect, one template: the dump every XML test uses. */
+export function smallDump(): string {
+  return xmlDump([
+    { title: 'Ada Lovelace', ns: 0, id: 1001, revision: 5001, timestamp: '2024-01-02T03:04:05Z', text: "'''Ada Lovelace''' was an English [[mathematician]] & writer.\n\n== Work ==\nShe wrote <ref>A note</ref> the first program.\n\n== References ==\n<references />" },
+    { title: 'Lovelace', ns: 0, id: 1002, revision: 5002, timestamp: '2024-01-02T03:04:06Z', text: '#REDIRECT [[Ada Lovelace]]', redirect: 'Ada Lovelace' },
+    { title: 'Template:Infobox person', ns: 10, id: 1003, revision: 5003, timestamp: '2024-01-02T03:04:07Z', text: '{{{name|}}} <noinclude>docs</noinclude>' },
+    { title: 'Charles Babbage', ns: 0, id: 1004, revision: 5004, timestamp: '2024-01-03T00:00:00Z', text: "'''Charles Babbage''' was an English polymath.\n\n== Difference engine ==\nHe designed the [[difference engine]]." },
+  ]);
+}
+
+export function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l.length > 0);
+}
+
+export function parseLines(text: string): Record<string, unknown>[] {
+  return lines(text).map((l) => JSON.parse(l) as Record<string, unknown>);
+}

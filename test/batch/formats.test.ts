@@ -1,0 +1,181 @@
+/**
+ * Every input format through the real pipeline (worker threads running dist/, real files), and
+ * every output format. Workers run the compiled engine: `npm test` builds first.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../src/batch/convert.js';
+import type { ConvertRun } from '../../src/batch/options.js';
+import { detectInput } from '../../src/batch/sources/detect.js';
+import { loadEngines } from '../../src/batch/engines.js';
+import {
+  articleHtml, envelope, ndjson, parseLines, readTarGz, smallDump, tempDir, writeBzip2, writeGzip, writeSnapshotArchive,
+} from './fixtures.js';
+
+const quietIo = (): { writeErr: (t: string) => void; isTTY: boolean; log: string[] } => {
+  const log: string[] = [];
+  return { writeErr: (t: string) => void log.push(t), isTTY: false, log };
+};
+
+async function run(options: Omit<ConvertRun, 'jobs'> & { jobs?: number }) {
+  const io = quietIo();
+  const result = await convert({ jobs: 2, quiet: true, ...options }, io);
+  return { ...result, stderr: io.log.join('') };
+}
+
+const titles = (path: string): unknown[] => parseLines(readFileSync(path, 'utf8')).map((a) => a.name);
+
+describe('input formats', () => {
+  it('a directory of .html files, recursively, dot files included, into a directory named by input file', async () => {
+    const dir = tempDir('html-dir');
+    mkdirSync(join(dir, 'in', 'sub'), { recursive: true });
+    mkdirSync(join(dir, 'in', '.git'));
+    writeFileSync(join(dir, 'in', 'Alpha.html'), articleHtml('Alpha'));
+    writeFileSync(join(dir, 'in', 'sub', 'Beta.html'), articleHtml('Beta'));
+    writeFileSync(join(dir, 'in', '.NET_Foundation.html'), articleHtml('NET'));
+    writeFileSync(join(dir, 'in', '.git', 'Ignored.html'), articleHtml('Ignored'));
+    writeFileSync(join(dir, 'in', 'notes.txt'), 'not an article');
+    const result = await run({ inputs: [join(dir, 'in')], output: join(dir, 'out') });
+    expect(result.exitCode, 'exit code').toBe(0);
+    expect(readdirSync(join(dir, 'out')).sort(), 'one .json per .html file').toEqual(['.NET_Foundation.json', 'Alpha.json', 'Beta.json']);
+    const beta = JSON.parse(readFileSync(join(dir, 'out', 'Beta.json'), 'utf8')) as { abstract?: string };
+    expect(beta.abstract, 'the Article of Beta.html').toBe('Beta is the subject of this article.');
+  });
+
+  it('one envelope JSON file (pretty-printed) and single .html files', async () => {
+    const dir = tempDir('single');
+    writeFileSync(join(dir, 'env.json'), JSON.stringify(envelope('Gamma', 3), null, 2));
+    writeFileSync(join(dir, 'page.html'), articleHtml('Delta'));
+    expect((await detectInput(join(dir, 'env.json'))).kind, 'pretty JSON detected as one document').toBe('json');
+    const result = await run({ inputs: [join(dir, 'env.json'), join(dir, 'page.html')], output: join(dir, 'out.ndjson') });
+    expect(result.converted, 'two records').toBe(2);
+    const [gamma, delta] = parseLines(readFileSync(join(dir, 'out.ndjson'), 'utf8'));
+    expect(gamma?.identifier, 'envelope metadata kept').toBe(3);
+    expect(delta?.abstract, 'html converted').toBe('Delta is the subject of this article.');
+  });
+
+  it('NDJSON envelopes, plain and gzip, keep the input order on 2 workers', async () => {
+    const dir = tempDir('ndjson');
+    // Uneven sizes so that workers finish out of order.
+    const values = Array.from({ length: 40 }, (_, i) => envelope(`Title ${i}`, i + 1, i % 3 === 0 ? 200 : 1));
+    writeFileSync(join(dir, 'in.ndjson'), ndjson(values));
+    writeGzip(join(dir, 'in.ndjson.gz'), ndjson(values));
+    const expected = values.map((v) => v.name);
+    await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'plain.ndjson') });
+    await run({ inputs: [join(dir, 'in.ndjson.gz')], output: join(dir, 'gz.ndjson') });
+    expect(titles(join(dir, 'plain.ndjson')), 'plain NDJSON: input order').toEqual(expected);
+    expect(readFileSync(join(dir, 'gz.ndjson'), 'utf8'), 'gzip input gives the same output').toBe(readFileSync(join(dir, 'plain.ndjson'), 'utf8'));
+  });
+
+  it('a snapshot archive (.tar.gz of NDJSON files), member by member', async () => {
+    const dir = tempDir('snapshot-in');
+    await writeSnapshotArchive(join(dir, 'enwiki.tar.gz'), {
+      'enwiki_0.ndjson': ndjson([envelope('One', 1), envelope('Two', 2)]),
+      'README.txt': 'skipped',
+      'enwiki_1.ndjson': ndjson([envelope('Three', 3)]),
+    });
+    expect((await detectInput(join(dir, 'enwiki.tar.gz'))).kind, 'detected as snapshot').toBe('snapshot');
+    const result = await run({ inputs: [join(dir, 'enwiki.tar.gz')], output: join(dir, 'out.ndjson') });
+    expect(result.converted, 'three records').toBe(3);
+    expect(titles(join(dir, 'out.ndjson')), 'archive order').toEqual(['One', 'Two', 'Three']);
+  });
+
+  describe('MediaWiki XML dumps', async () => {
+    const engines = await loadEngines();
+    const dir = tempDir('xml');
+    writeFileSync(join(dir, 'dump.xml'), smallDump());
+    writeGzip(join(dir, 'dump.xml.gz'), smallDump());
+    writeBzip2(join(dir, 'dump.xml.bz2'), smallDump());
+
+    it.each(['dump.xml', 'dump.xml.gz', 'dump.xml.bz2'])('%s: articles only by default, metadata from the page', async (file) => {
+      expect((await detectInput(join(dir, file))).kind, 'detected as xml').toBe('xml');
+      const out = join(dir, `${file}.out.ndjson`);
+      const result = await run({ inputs: [join(dir, file)], output: out });
+      expect(result.skipped, 'the redirect and the template page are skipped').toBe(2);
+      if (engines.parseWikitext === undefined) {
+        expect(result.failed, 'without the wikitext parser both articles fail, with a reason').toBe(2);
+        return;
+      }
+      expect(result.exitCode, 'exit code').toBe(0);
+      const articles = parseLines(readFileSync(out, 'utf8'));
+      expect(articles.map((a) => a.name), 'the two articles, in dump order').toEqual(['Ada Lovelace', 'Charles Babbage']);
+      const ada = articles[0]!;
+      expect(ada.identifier, 'page id').toBe(1001);
+      expect(ada.version, 'revision id').toMatchObject({ identifier: 5001 });
+      expect(ada.date_modified, 'revision timestamp').toBe('2024-01-02T03:04:05Z');
+      expect(ada.url, 'url from <siteinfo> base').toBe('https://en.wikipedia.org/wiki/Ada_Lovelace');
+      expect(JSON.stringify(ada), 'XML entities decoded once').toContain('mathematician');
+    });
+
+    it('--all-pages keeps the redirect and the template page', async () => {
+      const out = join(dir, 'all.ndjson');
+      const result = await run({ inputs: [join(dir, 'dump.xml')], output: out, allPages: true });
+      expect(result.skipped, 'nothing skipped').toBe(0);
+      expect(result.converted + result.failed, 'all four pages handled').toBe(4);
+    });
+  });
+});
+
+describe('output formats', () => {
+  const dir = tempDir('outputs');
+  const values = Array.from({ length: 25 }, (_, i) => envelope(`Page ${i}`, i + 1, 5));
+  writeFileSync(join(dir, 'in.ndjson'), ndjson(values));
+
+  it('.ndjson.gz holds the same lines as .ndjson', async () => {
+    await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'a.ndjson') });
+    await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'a.ndjson.gz') });
+    expect(gunzipSync(readFileSync(join(dir, 'a.ndjson.gz'))).toString('utf8'), 'decompressed gzip output').toBe(readFileSync(join(dir, 'a.ndjson'), 'utf8'));
+  });
+
+  it('--format snapshot: a .tar.gz of NDJSON chunk files holding every record in order', async () => {
+    const result = await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'snap.tar.gz'), format: 'snapshot', chunkBytes: 8 * 1024 });
+    expect(result.exitCode, 'exit code').toBe(0);
+    const entries = await readTarGz(join(dir, 'snap.tar.gz'));
+    expect(entries.length, 'several chunks of ~8 KiB').toBeGreaterThan(1);
+    expect(entries.map((e) => e.name), 'chunk names').toEqual(entries.map((_, i) => `snap_${i}.ndjson`));
+    expect(entries.map((e) => e.text).join(''), 'chunks concatenated = the NDJSON output').toBe(readFileSync(join(dir, 'a.ndjson'), 'utf8'));
+  });
+
+  it('a directory output names multi-record inputs by title', async () => {
+    await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'dir') });
+    expect(readdirSync(join(dir, 'dir')).length, 'one file per record').toBe(25);
+    expect(existsSync(join(dir, 'dir', 'Page_7.json')), 'title with spaces as underscores').toBe(true);
+  });
+});
+
+describe('per-record failures', () => {
+  it('go to <output>.errors.ndjson with name, position and message; the other records convert; exit code 1', async () => {
+    const dir = tempDir('errors');
+    const text = [
+      JSON.stringify(envelope('Good one', 1)),
+      '{"name": "Broken", "article_body": {"html": ',
+      JSON.stringify({ name: 'Empty', article_body: { html: '   ' } }),
+      JSON.stringify([1, 2]),
+      JSON.stringify(envelope('Good two', 2)),
+    ].join('\n');
+    writeFileSync(join(dir, 'in.ndjson'), text);
+    const out = join(dir, 'out.ndjson');
+    const result = await run({ inputs: [join(dir, 'in.ndjson'), join(dir, 'missing.html')], output: out });
+    expect(result.exitCode, 'non-zero exit code').toBe(1);
+    expect(titles(out), 'good records still converted').toEqual(['Good one', 'Good two']);
+    const errors = parseLines(readFileSync(`${out}.errors.ndjson`, 'utf8'));
+    expect(errors.map((e) => [e.position, e.code]), 'one line per failure, with its position and code').toEqual([
+      [2, 'MALFORMED_JSON'],
+      [3, 'NOT_HTML'],
+      [4, 'INVALID_INPUT'],
+      [0, 'UNREADABLE'],
+    ]);
+    expect(errors[1]?.name, 'the name of a record that had one').toBe('Empty');
+    expect(errors[3]?.message, 'a missing input is named with its reason').toContain('no such file');
+    expect(result.stderr, 'stderr names the file and position of each failure').toContain(`${join(dir, 'in.ndjson')}:2: malformed JSON`);
+  });
+
+  it('a run without failures leaves no errors file', async () => {
+    const dir = tempDir('no-errors');
+    writeFileSync(join(dir, 'in.ndjson'), ndjson([envelope('Fine', 1)]));
+    await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'out.ndjson') });
+    expect(existsSync(join(dir, 'out.ndjson.errors.ndjson')), 'no errors file').toBe(false);
+  });
+});
