@@ -78,8 +78,9 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
     description: undefined,
     infoboxes: [],
     tables: [],
+    embedded: new WeakSet(),
     infoboxFound(t) {
-      this.infoboxes.push(infoboxPart(t, this, 0));
+      if (!this.embedded.has(t)) this.infoboxes.push(infoboxPart(t, this, 0));
     },
   };
   refs.attach(scope);

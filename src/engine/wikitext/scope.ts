@@ -16,6 +16,8 @@ export interface Scope {
   description: string | undefined;
   readonly infoboxes: Part[];
   readonly tables: Table[];
+  /** Infoboxes rendered as sections of the infobox they are embedded in; not infoboxes of their own. */
+  readonly embedded: WeakSet<TranscludeToken>;
   /** Called by the renderer when it meets an infobox template (which is never text). */
   infoboxFound(t: TranscludeToken): void;
 }

@@ -1,0 +1,181 @@
+/**
+ * The wikitext path against the HTML path, on the corpus envelopes (which carry both the Parsoid
+ * HTML and the wikitext of one revision). Per article:
+ *
+ * - headings: share of the HTML path's section headings (normalized: lower case, single spaces,
+ *   each matched once) that the wikitext path also produces.
+ * - infobox fields: share of the HTML path's infobox fields that have a matching wikitext field.
+ *   HTML fields carry rendered labels ("Born"), wikitext fields parameter names ("birth_date"),
+ *   so a field matches when (a) the label equals the parameter name read as words
+ *   ("alma_mater" → "alma mater"), or (b) the values agree (valueAgreement: token F1 ≥ 0.5, or
+ *   the wikitext value is contained in the HTML value). Each wikitext field is used once. Fields a template fetches from Wikidata exist only
+ *   in the HTML, which bounds what the wikitext path can reach (e.g. frwiki {{Infobox Biographie2}}).
+ *
+ * Run alone with `npx tsx scripts/conformance/wikitext.ts [--json]`; `npm run conformance` prints
+ * it as its second table.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parse, parseWikitext } from '../../src/index.js';
+import type { Article, Part } from '../../src/index.js';
+import { wikitextMetaOf, wikitextOf } from '../../src/engine/wikitext/envelope.js';
+import { corpusCases, corpusDir } from './corpus.js';
+import { mean, median, recall, tokenF1, tokens } from './metrics.js';
+
+export interface WikitextRow {
+  name: string;
+  headings?: number;
+  infoboxFields?: number;
+  htmlHeadings: number;
+  wikitextHeadings: number;
+  htmlFields: number;
+  wikitextFields: number;
+  tables: [number, number];
+  references: [number, number];
+  citations: [number, number];
+  missingHeadings: string[];
+}
+
+const norm = (s: string): string => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+
+function headingsOf(parts: readonly Part[] | undefined, out: string[], top = true): string[] {
+  for (const p of parts ?? []) {
+    if (p.type !== 'section') continue;
+    if (!(top && p.name === 'abstract') && p.name !== undefined) out.push(norm(p.name));
+    headingsOf(p.has_parts, out, false);
+  }
+  return out;
+}
+
+interface Field {
+  label: string;
+  value: string[];
+}
+
+function fieldsOf(parts: readonly Part[] | undefined, out: Field[]): Field[] {
+  for (const p of parts ?? []) {
+    if (p.type === 'field' && p.name !== undefined) out.push({ label: norm(p.name), value: tokens(p.value ?? '') });
+    else fieldsOf(p.has_parts, out);
+  }
+  return out;
+}
+
+/**
+ * How well a wikitext value stands for an HTML value: their token F1 when it is at least 0.5, or
+ * else 1 when the wikitext value is part of the HTML value (≥ 80% of its tokens found there,
+ * covering ≥ 30% of it): one rendered row often joins several parameters, e.g. "Born" shows
+ * birth_date and birth_place. 0 when neither holds.
+ */
+function valueAgreement(wikitext: readonly string[], html: readonly string[]): number {
+  const f1 = tokenF1(wikitext, html);
+  if (f1 >= 0.5) return f1;
+  if (wikitext.length === 0) return 0;
+  const found = recall(html, wikitext);
+  return found >= 0.8 && (found * wikitext.length) / html.length >= 0.3 ? 0.5 : 0;
+}
+
+/** See the header: label match first, else the best value match ≥ 0.5; each wikitext field once. */
+export function infoboxAgreement(html: readonly Part[], wikitext: readonly Part[]): number | undefined {
+  const theirs = fieldsOf(html, []);
+  if (theirs.length === 0) return undefined;
+  const ours = fieldsOf(wikitext, []);
+  const used = new Set<number>();
+  let found = 0;
+  for (const f of theirs) {
+    let pick = ours.findIndex((o, i) => !used.has(i) && o.label === f.label);
+    if (pick < 0) {
+      let best = 0;
+      ours.forEach((o, i) => {
+        if (used.has(i)) return;
+        const score = valueAgreement(o.value, f.value);
+        if (score > best) {
+          best = score;
+          pick = i;
+        }
+      });
+    }
+    if (pick >= 0) {
+      used.add(pick);
+      found++;
+    }
+  }
+  return found / theirs.length;
+}
+
+function countCitations(parts: readonly Part[] | undefined): number {
+  let n = 0;
+  for (const p of parts ?? []) n += (p.citations?.length ?? 0) + countCitations(p.has_parts);
+  return n;
+}
+
+export function compare(name: string, html: Article, wikitext: Article): WikitextRow {
+  const theirs = headingsOf(html.sections, []);
+  const ours = headingsOf(wikitext.sections, []);
+  const have = new Set(ours);
+  const row: WikitextRow = {
+    name,
+    htmlHeadings: theirs.length,
+    wikitextHeadings: ours.length,
+    htmlFields: fieldsOf(html.infoboxes, []).length,
+    wikitextFields: fieldsOf(wikitext.infoboxes, []).length,
+    tables: [html.tables.length, wikitext.tables.length],
+    references: [html.references.length, wikitext.references.length],
+    citations: [countCitations(html.sections) + countCitations(html.infoboxes), countCitations(wikitext.sections) + countCitations(wikitext.infoboxes)],
+    missingHeadings: theirs.filter((h) => !have.has(h)),
+  };
+  if (theirs.length > 0) row.headings = recall(ours, theirs);
+  const ib = infoboxAgreement(html.infoboxes, wikitext.infoboxes);
+  if (ib !== undefined) row.infoboxFields = ib;
+  return row;
+}
+
+export function wikitextConformance(dir: string): WikitextRow[] {
+  const rows: WikitextRow[] = [];
+  for (const c of corpusCases(dir)) {
+    if (c.kind !== 'envelope') continue;
+    const envelope = JSON.parse(readFileSync(c.path, 'utf8')) as Record<string, unknown>;
+    const text = wikitextOf(envelope);
+    if (text === undefined) continue;
+    rows.push(compare(c.name, parse(envelope), parseWikitext(text, wikitextMetaOf(envelope))));
+  }
+  return rows;
+}
+
+export function wikitextSummary(rows: readonly WikitextRow[]) {
+  const pick = (k: 'headings' | 'infoboxFields'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
+  return {
+    articles: rows.length,
+    headings: { mean: mean(pick('headings')), median: median(pick('headings')), n: pick('headings').length },
+    infoboxFields: { mean: mean(pick('infoboxFields')), median: median(pick('infoboxFields')), n: pick('infoboxFields').length },
+  };
+}
+
+export function printWikitextTable(rows: readonly WikitextRow[], verbose = false): void {
+  const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
+  const pair = (p: [number, number]): string => `${p[0]}/${p[1]}`.padStart(9);
+  console.log('wikitext path vs HTML path (corpus envelopes; columns: html/wikitext)');
+  console.log(`${'article'.padEnd(40)} headings  infobox  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
+  for (const r of rows) {
+    console.log(
+      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
+    );
+    if (verbose && r.missingHeadings.length > 0) console.log(`  missing headings: ${r.missingHeadings.join(' | ')}`);
+  }
+  const s = wikitextSummary(rows);
+  console.log('');
+  console.log(`wikitext section headings   mean ${s.headings.mean.toFixed(3)}  median ${s.headings.median.toFixed(3)}  over ${s.headings.n} articles`);
+  console.log(`wikitext infobox fields     mean ${s.infoboxFields.mean.toFixed(3)}  median ${s.infoboxFields.median.toFixed(3)}  over ${s.infoboxFields.n} articles`);
+}
+
+function main(): void {
+  const dir = corpusDir();
+  if (dir === undefined) {
+    console.log('wikitext conformance: corpus not found (../shared/corpus or $WIKISTRUCT_CORPUS); nothing to compare');
+    return;
+  }
+  const rows = wikitextConformance(dir);
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ summary: wikitextSummary(rows), rows }, null, 2));
+  else printWikitextTable(rows, process.argv.includes('--verbose'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
