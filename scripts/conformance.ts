@@ -11,6 +11,7 @@ import { parse } from '../src/index.js';
 import type { Article, Part } from '../src/index.js';
 import { corpusCases, corpusDir, loadInput } from './conformance/corpus.js';
 import { mean, median, recall, tokenF1, tokens } from './conformance/metrics.js';
+import { printWikitextTable, wikitextConformance, wikitextSummary } from './conformance/wikitext.js';
 
 interface RefPart {
   name?: string | null;
@@ -157,8 +158,10 @@ function main(): void {
     withoutAbstract: rows.filter((r) => !r.hasAbstract).map((r) => r.name),
     withoutSections: rows.filter((r) => !r.hasSections).map((r) => r.name),
   };
+  // Second table: the wikitext path against the HTML path (scripts/conformance/wikitext.ts).
+  const wikitextRows = only === undefined ? wikitextConformance(dir) : [];
   if (json) {
-    console.log(JSON.stringify({ summary, rows }, null, 2));
+    console.log(JSON.stringify({ summary, rows, wikitext: { summary: wikitextSummary(wikitextRows), rows: wikitextRows } }, null, 2));
     return;
   }
   const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
@@ -181,6 +184,10 @@ function main(): void {
   console.log(line('infobox fields', summary.infoboxFields, 0.85));
   console.log(`inputs without an abstract: ${summary.withoutAbstract.join(', ') || 'none'}`);
   console.log(`inputs without section content: ${summary.withoutSections.join(', ') || 'none'}`);
+  if (wikitextRows.length > 0) {
+    console.log('');
+    printWikitextTable(wikitextRows);
+  }
 }
 
 main();
