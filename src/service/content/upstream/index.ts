@@ -1,0 +1,13 @@
+export { WikiClient, WikiClientOptionsSchema, UpstreamMetaSchema, revisionOfHtml } from './wiki-client.js';
+export type { UpstreamArticle, UpstreamMeta, WikiClientOptions } from './wiki-client.js';
+export { upstreamEnvelope } from './envelope.js';
+export {
+  UnknownProject,
+  UpstreamError,
+  UpstreamNotFound,
+  UpstreamTimeout,
+  UpstreamTooLarge,
+  UpstreamUnavailable,
+} from './errors.js';
+export type { UpstreamErrorCode } from './errors.js';
+export { userAgent, WIKISTRUCT_VERSION } from './user-agent.js';
