@@ -86,8 +86,11 @@ export async function resilientGet(url: string, accept: string, policy: GetPolic
 
 /** One attempt, redirects included. Failures worth retrying are returned; the rest are thrown. */
 async function attempt(url: string, accept: string, policy: GetPolicy, scope: FetchScope): Promise<GetResult | Failure> {
-  const timer = AbortSignal.timeout(policy.attemptTimeoutMs);
-  const signal = AbortSignal.any([scope.signal, timer]);
+  // A cleared timer rather than AbortSignal.timeout: under load, thousands of finished attempts
+  // would otherwise keep their timers (and what they reference) alive until they fire.
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), policy.attemptTimeoutMs);
+  const signal = AbortSignal.any([scope.signal, timer.signal]);
   const origin = new URL(url).origin;
   let current = url;
   try {
@@ -112,8 +115,10 @@ async function attempt(url: string, accept: string, policy: GetPolicy, scope: Fe
     }
   } catch (error) {
     if (error instanceof UpstreamError || scope.signal.aborted) throw error;
-    if (timer.aborted) return { kind: 'timeout' };
+    if (timer.signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', detail: networkDetail(error), cause: error };
+  } finally {
+    clearTimeout(timeout);
   }
 }
 

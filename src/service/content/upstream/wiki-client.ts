@@ -107,18 +107,19 @@ export class WikiClient {
     const base = `${this.#resolveOrigin(project, host)}/w/rest.php/v1/page/${toPathSegment(title)}`;
 
     const startedAt = Date.now();
-    const deadline = AbortSignal.timeout(this.#deadlineMs);
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(), this.#deadlineMs);
     const siblings = new AbortController();
     const caller = options.signal;
     const scope: FetchScope = {
       project,
       title,
-      signal: AbortSignal.any(caller === undefined ? [deadline, siblings.signal] : [caller, deadline, siblings.signal]),
+      signal: AbortSignal.any(caller === undefined ? [deadline.signal, siblings.signal] : [caller, deadline.signal, siblings.signal]),
       deadlineAt: startedAt + this.#deadlineMs,
       startedAt,
       abortReason: () => {
         if (caller?.aborted === true) return caller.reason;
-        if (deadline.aborted) return new UpstreamTimeout(project, title, this.#deadlineMs);
+        if (deadline.signal.aborted) return new UpstreamTimeout(project, title, this.#deadlineMs);
         return siblings.signal.reason;
       },
     };
@@ -140,14 +141,18 @@ export class WikiClient {
     // The two routes are read at once, so an edit in between can pair one revision's metadata
     // with another's HTML. Asking again almost always yields a matching pair; if not, the HTML
     // wins, since it is the content we serve.
-    let article = await fetchPair();
-    const declared = revisionOfHtml(article.html);
-    if (declared !== undefined && declared !== article.meta.revision) {
-      article = await fetchPair();
-      const revision = revisionOfHtml(article.html);
-      if (revision !== undefined) article.meta.revision = revision;
+    try {
+      let article = await fetchPair();
+      const declared = revisionOfHtml(article.html);
+      if (declared !== undefined && declared !== article.meta.revision) {
+        article = await fetchPair();
+        const revision = revisionOfHtml(article.html);
+        if (revision !== undefined) article.meta.revision = revision;
+      }
+      return article;
+    } finally {
+      clearTimeout(deadlineTimer);
     }
-    return article;
   }
 }
 
