@@ -11,3 +11,5 @@ export {
 } from './errors.js';
 export type { UpstreamErrorCode } from './errors.js';
 export { userAgent, WIKISTRUCT_VERSION } from './user-agent.js';
+export { UpstreamLoader } from './loader.js';
+export type { UpstreamLoaderOptions } from './loader.js';

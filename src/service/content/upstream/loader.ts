@@ -1,0 +1,86 @@
+/**
+ * Fetch → parse → save for articles the store does not have, at most once in flight per article.
+ *
+ * The shared work deliberately ignores every caller's AbortSignal: if the first of fifty waiting
+ * requests disconnects, the other forty-nine still need the article (and the store still wants
+ * it). Each caller only stops *waiting* when its own signal aborts.
+ */
+import { parse } from '../../../engine/parse.js';
+import { WikistructError } from '../../../engine/errors.js';
+import type { Envelope } from '../../../engine/envelope.js';
+import type { Article } from '../../../schema/article.js';
+import { SingleFlight } from '../single-flight.js';
+import { toDbKey } from '../title.js';
+import { upstreamEnvelope } from './envelope.js';
+import { UpstreamUnavailable } from './errors.js';
+import type { UpstreamArticle, WikiClient } from './wiki-client.js';
+
+export interface UpstreamLoaderOptions {
+  client: WikiClient;
+  /** Stores a freshly fetched article; runs once per fetch, inside the single flight. */
+  save?: (article: Article, fetched: UpstreamArticle) => Promise<void>;
+  /** HTML → Article; default the engine's synchronous `parse`. The service may hand it to a worker pool. */
+  parseArticle?: (envelope: Envelope) => Article | Promise<Article>;
+}
+
+export class UpstreamLoader {
+  readonly #flight = new SingleFlight<string, Article>();
+  readonly #client: WikiClient;
+  readonly #save: UpstreamLoaderOptions['save'];
+  readonly #parse: (envelope: Envelope) => Article | Promise<Article>;
+
+  constructor(options: UpstreamLoaderOptions) {
+    this.#client = options.client;
+    this.#save = options.save;
+    this.#parse = options.parseArticle ?? ((envelope) => parse(envelope));
+  }
+
+  /**
+   * The Article for a normalised `title` of `project`, fetched from the wiki and saved. Rejects
+   * with the client's typed errors, UpstreamUnavailable when the wiki's HTML cannot be parsed,
+   * the `save` hook's error, or the reason of `signal` when this caller stops waiting.
+   */
+  load(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<Article> {
+    if (options.signal?.aborted === true) return Promise.reject(options.signal.reason);
+    const shared = this.#flight.run(`${project}\u0000${toDbKey(title)}`, () => this.#fetchParseSave(project, title));
+    return options.signal === undefined ? shared : untilAborted(shared, options.signal);
+  }
+
+  /** Articles being fetched right now. */
+  get inFlight(): number {
+    return this.#flight.size;
+  }
+
+  async #fetchParseSave(project: string, title: string): Promise<Article> {
+    const fetched = await this.#client.fetchArticle(project, title);
+    let article: Article;
+    try {
+      article = await this.#parse(upstreamEnvelope(fetched));
+    } catch (error) {
+      if (error instanceof WikistructError) {
+        throw new UpstreamUnavailable(project, title, `its HTML cannot be used: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+    if (this.#save !== undefined) await this.#save(article, fetched);
+    return article;
+  }
+}
+
+/** `promise`, or the signal's reason as soon as it aborts; the promise itself runs on. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
