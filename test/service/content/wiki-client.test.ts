@@ -274,6 +274,27 @@ describe('WikiClient: failures', () => {
     }
   });
 
+  it.each([
+    ['metadata that is not JSON', { kind: 'garbage', body: '<html>proxy error</html>', contentType: 'text/html', route: 'page' }, 'not JSON'],
+    ['metadata without a revision', { kind: 'garbage', body: '{"id":1,"key":"Foo_bar","title":"Foo bar","content_model":"wikitext"}', contentType: 'application/json', route: 'page' }, 'field "latest"'],
+    ['JSON on the HTML route', { kind: 'garbage', body: '{}', contentType: 'application/json', route: 'html' }, 'answered application/json'],
+  ] as const)('%s: UpstreamUnavailable saying what was wrong', async (_, fault, expected) => {
+    wiki.fail(fault);
+    const error = await failure(client.fetchArticle('enwiki', 'Foo bar'));
+    expect(error, 'unavailable').toBeInstanceOf(UpstreamUnavailable);
+    expect(error.message, 'names the problem').toContain(expected);
+  });
+
+  it('a failure on one route cancels the other: the slow HTML request is dropped once metadata says 404', async () => {
+    wiki.fail({ kind: 'slow', delayMs: 5000, route: 'html' }, 'No such page');
+    const error = await failure(client.fetchArticle('enwiki', 'No such page'));
+    expect(error, 'not found').toBeInstanceOf(UpstreamNotFound);
+    // Well before the 500 ms attempt timeout, which would also drop it.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const html = wiki.requests.filter((r) => r.route === 'html');
+    expect(html.map((r) => r.abandoned), 'the HTML request was cancelled, not left running').toEqual([true]);
+  });
+
   it('unknown project: UnknownProject, nothing fetched', async () => {
     const error = await failure(client.fetchArticle('notaproject', 'Foo bar'));
     expect(error, 'unknown project').toBeInstanceOf(UnknownProject);

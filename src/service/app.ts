@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from './auth/access-token.js';
+import { createTokenMinter } from './auth/jwt.js';
+import { KeyStore } from './auth/keys.js';
+import { authOperations, authRoutes } from './auth/routes.js';
+import { AuthService } from './auth/service.js';
+import { DEFAULT_THROTTLE, type ThrottleSettings } from './auth/settings.js';
+import { systemClock, type Clock } from './clock.js';
+import { HttpError } from './errors.js';
+import type { Mailer } from './mailer.js';
+import { openApiDocument } from './openapi.js';
+import type { Db } from './storage/db.js';
+
+/** Which route groups a process serves: both by default, or one of them alone. */
+export type ServiceParts = 'all' | 'auth' | 'content';
+
+export interface AppDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  clock?: Clock;
+  /** `iss` of every token; verifiers require it. */
+  issuer?: string;
+  only?: ServiceParts;
+  throttle?: Partial<ThrottleSettings>;
+  /** Bound on cross-process revocation staleness; see auth/access-token.ts. */
+  revocationCacheMs?: number;
+  /** Serve without outbound network (used by the content API). Accepted now, not used by auth. */
+  offline?: boolean;
+  /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
+  trustProxy?: boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  /** The helper every route that needs a signed-in caller uses (the content API too). */
+  verifier: AccessTokenVerifier;
+  keys: KeyStore;
+  /** Waits for background work (mails) started by requests. */
+  drain(): Promise<void>;
+}
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+export const DEFAULT_ISSUER = 'wikistruct';
+
+/**
+ * Builds the HTTP application: shared error handling, health check, and the route plugins.
+ * Owns no process concerns (listening, signals, the database's lifetime): see server.ts.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const clock = deps.clock ?? systemClock;
+  const issuer = deps.issuer ?? DEFAULT_ISSUER;
+  const only = deps.only ?? 'all';
+  const keys = new KeyStore(deps.db, clock);
+  await keys.currentSigner(); // generate the first key at start, not during the first login
+  const verifier = createAccessTokenVerifier({
+    db: deps.db,
+    keys,
+    clock,
+    issuer,
+    ...(deps.revocationCacheMs === undefined ? {} : { revocationCacheMs: deps.revocationCacheMs }),
+  });
+
+  const fastify = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false, // ids are ours: a client-chosen id could forge log lines
+    trustProxy: deps.trustProxy ?? false,
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    const { status, message } = toReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    return reply.status(status).send({ message, status });
+  });
+  fastify.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `no route for ${request.method} ${request.url.split('?')[0]}`, status: 404 }),
+  );
+  fastify.get('/healthz', async () => {
+    await deps.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  let service: AuthService | undefined;
+  if (only !== 'content') {
+    service = new AuthService({
+      db: deps.db,
+      clock,
+      tokens: createTokenMinter(keys, clock, issuer),
+      verifier,
+      mailer: deps.mailer,
+      throttle: { ...DEFAULT_THROTTLE, ...deps.throttle },
+      log: deps.logger,
+    });
+    const operations = authOperations(service);
+    const document = openApiDocument('/v1', operations);
+    await fastify.register(authRoutes, { prefix: '/v1', operations, keys, openapi: () => document });
+  }
+
+  // ── Content API (next issue) ────────────────────────────────────────────────────────────────
+  // Register its plugin here, under `/v2`, when `only !== 'auth'`, passing it `verifier` (every
+  // request needs a valid access token), `deps.db`, `clock` and `deps.offline`. It should add
+  // its operations to the OpenAPI document the same way auth does.
+  // ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  return {
+    fastify,
+    verifier,
+    keys,
+    drain: async () => {
+      await service?.drainMail();
+    },
+  };
+}
+
+/** The reply for an error: ours as they are, fastify's client errors by status, the rest a 500. */
+function toReply(error: unknown): { status: number; message: string } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, message: `request body is larger than ${BODY_LIMIT_BYTES} bytes` };
+  }
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: status === 400 ? 'request body is not valid JSON' : (error as Error).message };
+  }
+  return { status: 500, message: 'internal server error' };
+}

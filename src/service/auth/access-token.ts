@@ -1,0 +1,91 @@
+import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { forbidden, unauthorized } from '../errors.js';
+import type { Db } from '../storage/db.js';
+import { SIGNING_ALG, type KeyStore } from './keys.js';
+import { refreshTokenState } from './refresh-tokens.js';
+import { DEFAULT_REVOCATION_CACHE_MS } from './settings.js';
+
+export const AccessClaimsSchema = z.object({
+  sub: z.string(),
+  username: z.string(),
+  token_use: z.literal('access'),
+  rti: z.string(),
+  jti: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+  iss: z.string(),
+});
+export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+
+export interface AccessTokenVerifier {
+  /**
+   * The claims of a valid access token. Throws HttpError 401 when the token is malformed, not
+   * signed by one of our keys, expired, or its refresh token was revoked; 403 when the account
+   * is disabled.
+   */
+  verify(token: string): Promise<AccessClaims>;
+  /** Drops cached "not revoked" answers; called after this process revokes anything. */
+  forgetCachedState(): void;
+}
+
+export interface VerifierOptions {
+  db: Db;
+  keys: KeyStore;
+  clock: Clock;
+  issuer: string;
+  /**
+   * How long a "not revoked" answer is reused without asking the database. This bounds how long
+   * another process may still accept a token after revocation. 0 disables the cache.
+   */
+  revocationCacheMs?: number;
+}
+
+const MAX_CACHE_ENTRIES = 10_000;
+const INVALID = 'invalid, expired or revoked access token';
+
+/**
+ * Verifies access tokens for any route that needs one (change-password here; the content API
+ * next): signature against the keys in storage, issuer, expiry by the injected clock, and the
+ * revocation state of the refresh token the access token came from.
+ */
+export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
+  const { db, keys, clock, issuer } = options;
+  const cacheMs = options.revocationCacheMs ?? DEFAULT_REVOCATION_CACHE_MS;
+  const liveSince = new Map<string, number>();
+
+  const isLive = async (rti: string): Promise<void> => {
+    const now = clock.now().getTime();
+    const checkedAt = liveSince.get(rti);
+    if (checkedAt !== undefined && now - checkedAt < cacheMs && now >= checkedAt) return;
+    const state = await refreshTokenState(db, rti);
+    if (state.revoked) throw unauthorized(INVALID);
+    if (state.accountDisabled) throw forbidden('account is disabled');
+    if (cacheMs > 0) {
+      liveSince.delete(rti);
+      if (liveSince.size >= MAX_CACHE_ENTRIES) liveSince.delete(liveSince.keys().next().value as string);
+      liveSince.set(rti, now);
+    }
+  };
+
+  return {
+    async verify(token) {
+      let payload: unknown;
+      try {
+        const kid = decodeProtectedHeader(token).kid;
+        const key = kid === undefined ? undefined : await keys.publicKey(kid);
+        if (key === undefined) throw unauthorized(INVALID);
+        ({ payload } = await jwtVerify(token, key, { issuer, algorithms: [SIGNING_ALG], currentDate: clock.now() }));
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) throw unauthorized(INVALID);
+        throw error;
+      }
+      const claims = AccessClaimsSchema.safeParse(payload);
+      if (!claims.success) throw unauthorized(INVALID); // an id token, or not one of ours
+      await isLive(claims.data.rti);
+      return claims.data;
+    },
+    forgetCachedState: () => liveSince.clear(),
+  };
+}

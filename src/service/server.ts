@@ -1,0 +1,100 @@
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { buildApp, type App, type ServiceParts } from './app.js';
+import { createLogger } from './logger.js';
+import { createMailer } from './mailer.js';
+import { openStorage } from './storage/open.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  issuer?: string | undefined;
+  only?: ServiceParts;
+  offline?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  app: App;
+  /** Stops accepting connections, finishes requests in flight and mails, closes the database. */
+  close(): Promise<void>;
+}
+
+/** The default data directory: `$WIKISTRUCT_DATA`, else `./data`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env['WIKISTRUCT_DATA'] ?? 'data');
+}
+
+/** Opens storage, builds the app and listens. Process signals are wired by `handleSignals`. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
+  const { db, lock } = await openStorage({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    command: 'wikistruct serve',
+  });
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    outboxDir: join(options.dataDir, 'outbox'),
+    from: options.mailFrom ?? 'wikistruct <no-reply@localhost>',
+  });
+  let app: App;
+  try {
+    app = await buildApp({
+      db,
+      mailer,
+      logger,
+      only: options.only ?? 'all',
+      offline: options.offline ?? false,
+      ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+    });
+    await app.fastify.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    mailer.close();
+    await db.close();
+    throw error;
+  }
+  const address = app.fastify.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  lock?.setUrl(url);
+  logger.info({ url, storage: db.kind, only: options.only ?? 'all' }, 'wikistruct service listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    app,
+    close: () =>
+      (closing ??= (async () => {
+        await app.fastify.close();
+        await app.drain();
+        mailer.close();
+        await db.close();
+      })()),
+  };
+}
+
+/** SIGINT/SIGTERM close the server gracefully; a second signal exits at once. */
+export function handleSignals(server: RunningServer, logger: Logger): Promise<void> {
+  return new Promise((done) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals): void => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      server.close().then(done, (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exitCode = 1;
+        done();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The schema, as an ordered list of SQL migrations. Applied on start by migrate.ts, each once,
+ * recorded in `schema_migrations`. Never edit a migration that has shipped: append a new one.
+ *
+ * Kept as TypeScript strings (not .sql files) so the build ships them with the code. Every
+ * statement is separate because PGlite's parameterised query path runs one statement at a time.
+ * Times are `timestamptz` written from the service's injectable clock, never `now()`, so that
+ * tests can move time.
+ */
+export interface Migration {
+  id: string;
+  statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: '0001_auth',
+    statements: [
+      `CREATE TABLE accounts (
+        id uuid PRIMARY KEY,
+        username text NOT NULL UNIQUE,
+        email text NOT NULL,
+        password_hash text NOT NULL,
+        must_change_password boolean NOT NULL DEFAULT false,
+        disabled_at timestamptz,
+        created_at timestamptz NOT NULL,
+        password_changed_at timestamptz NOT NULL
+      )`,
+      // Opaque refresh tokens, stored only as SHA-256 hashes (they carry 256 random bits, so a
+      // slow hash adds nothing). `uses` is incremented atomically by each refresh.
+      `CREATE TABLE refresh_tokens (
+        id uuid PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        uses integer NOT NULL DEFAULT 0,
+        revoked_at timestamptz
+      )`,
+      `CREATE INDEX refresh_tokens_account_idx ON refresh_tokens (account_id)`,
+      // At most one live reset code per account: a new request replaces the previous code.
+      `CREATE TABLE password_reset_codes (
+        account_id uuid PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        code_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        used_at timestamptz
+      )`,
+      // NEW_PASSWORD_REQUIRED challenge sessions: single use, short-lived.
+      `CREATE TABLE password_challenges (
+        session_hash text PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`,
+      // JWT signing keys. A retired key stays published in the JWKS until every token it signed
+      // has expired.
+      `CREATE TABLE signing_keys (
+        kid text PRIMARY KEY,
+        alg text NOT NULL,
+        public_jwk jsonb NOT NULL,
+        private_jwk jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        retired_at timestamptz
+      )`,
+      // Failure counters for throttling, shared by every process on the database.
+      `CREATE TABLE auth_throttle (
+        key text PRIMARY KEY,
+        failures integer NOT NULL,
+        window_start timestamptz NOT NULL
+      )`,
+    ],
+  },
+];

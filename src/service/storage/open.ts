@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from './db.js';
+import { acquireDataDirLock, type DataDirLock } from './lock.js';
+import { migrate } from './migrate.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+export interface StorageOptions {
+  /** Directory of the embedded database, the lock file and the mail outbox. */
+  dataDir: string;
+  /** When set, a PostgreSQL server is used instead of the embedded database. */
+  databaseUrl?: string | undefined;
+  /** Who opens the database, recorded in the lock file: "wikistruct serve", "wikistruct user". */
+  command: string;
+}
+
+export interface Storage {
+  db: Db;
+  /** Present for the embedded database only. */
+  lock?: DataDirLock;
+}
+
+/** Opens the configured database, migrated to the current schema. Closing the Db releases the lock. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.databaseUrl !== undefined) {
+    const db = await openPostgres({ connectionString: options.databaseUrl });
+    await migrateOrClose(db);
+    return { db };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = acquireDataDirLock(options.dataDir, options.command);
+  let db: Db;
+  try {
+    db = await openPglite(join(options.dataDir, 'pglite'));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const locked: Db = {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+  await migrateOrClose(locked);
+  return { db: locked, lock };
+}
+
+async function migrateOrClose(db: Db): Promise<void> {
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

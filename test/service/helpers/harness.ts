@@ -1,0 +1,140 @@
+/**
+ * Starts the real app on a loopback socket with a manual clock, a log capture and an outbox in
+ * a temporary directory, and talks to it with fetch. Nothing of ours is replaced.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp, type App, type AppDeps } from '../../../src/service/app.js';
+import { createAccount } from '../../../src/service/auth/admin.js';
+import type { Clock } from '../../../src/service/clock.js';
+import { createLogger } from '../../../src/service/logger.js';
+import { createMailer, type Mailer } from '../../../src/service/mailer.js';
+import type { Db } from '../../../src/service/storage/db.js';
+
+export class ManualClock implements Clock {
+  private t: number;
+  constructor(start = Date.UTC(2026, 0, 1)) {
+    this.t = start;
+  }
+  now(): Date {
+    return new Date(this.t);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  clock: ManualClock;
+  logs: string[];
+  outboxDir: string;
+  post(path: string, body: unknown): Promise<Reply>;
+  postRaw(path: string, body: string, contentType?: string): Promise<Reply>;
+  get(path: string): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends Partial<Omit<AppDeps, 'db' | 'logger' | 'clock'>> {
+  clock?: ManualClock;
+  outboxDir: string;
+  mailer?: Mailer;
+}
+
+export async function startTestServer(db: Db, options: TestServerOptions): Promise<TestServer> {
+  const clock = options.clock ?? new ManualClock();
+  const logs: string[] = [];
+  const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
+  const mailer = options.mailer ?? createMailer({ outboxDir: options.outboxDir, from: 'test <test@localhost>' });
+  const { outboxDir: _o, mailer: _m, clock: _c, ...rest } = options;
+  const app = await buildApp({ ...rest, db, logger, clock, mailer });
+  await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.fastify.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  const url = `http://127.0.0.1:${address.port}`;
+  const send = async (path: string, init: RequestInit): Promise<Reply> => {
+    const response = await fetch(`${url}${path}`, init);
+    const text = await response.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // leave empty: the assertion on status or text will tell
+    }
+    return { status: response.status, body, headers: response.headers, text };
+  };
+  return {
+    url,
+    app,
+    clock,
+    logs,
+    outboxDir: options.outboxDir,
+    post: (path, body) =>
+      send(`/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    postRaw: (path, body, contentType = 'application/json') =>
+      send(`/v1${path}`, { method: 'POST', headers: { 'content-type': contentType }, body }),
+    get: (path) => send(path, { method: 'GET' }),
+    close: async () => {
+      await app.fastify.close();
+      await app.drain();
+      mailer.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique username per call, so tests in one suite never share accounts or throttle counters. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}x${process.pid}`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+export async function addUser(
+  db: Db,
+  clock: Clock,
+  options: { username?: string; password?: string; temporary?: boolean; email?: string } = {},
+): Promise<{ username: string; password: string; email: string }> {
+  const username = options.username ?? uniqueName();
+  const password = options.password ?? PASSWORD;
+  const email = options.email ?? `${username}@example.test`;
+  await createAccount(db, clock, { username, email, password, temporary: options.temporary ?? false });
+  return { username, password, email };
+}
+
+/** The confirmation code in the newest .eml in the outbox addressed to `email`. */
+export function codeFromOutbox(outboxDir: string, email: string): string {
+  const files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = readFileSync(join(outboxDir, file), 'utf8');
+    if (!mail.includes(`To: ${email}`)) continue;
+    const match = /Confirmation code: (\d+)/.exec(mail);
+    if (match?.[1] !== undefined) return match[1];
+  }
+  throw new Error(`no mail to ${email} in ${outboxDir}`);
+}
+
+/** Polls until `check` stops throwing: for mails sent in the background. */
+export async function eventually<T>(check: () => T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
