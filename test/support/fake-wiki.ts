@@ -23,13 +23,20 @@ export interface FakePage {
   chunked?: boolean;
 }
 
-export type FakeFailure =
+/**
+ * A failure applies to both routes unless `route` names one, and to every request unless `times`
+ * limits it (counted per request path: `times: 1` fails the first request of each route).
+ */
+export type FakeFailure = (
   /** Answer with this status (and a MediaWiki-style JSON error body). */
-  | { kind: 'status'; status: number; retryAfter?: string; times?: number }
+  | { kind: 'status'; status: number; retryAfter?: string }
   /** Answer normally, but only after this long. */
-  | { kind: 'slow'; delayMs: number; times?: number }
+  | { kind: 'slow'; delayMs: number }
   /** Accept the request, then drop the connection without answering. */
-  | { kind: 'reset'; times?: number };
+  | { kind: 'reset' }
+  /** Answer 200 with this body: a wiki (or proxy) answering something unexpected. */
+  | { kind: 'garbage'; body: string; contentType: string }
+) & { times?: number; route?: Route };
 
 export type Route = 'page' | 'html';
 
@@ -40,6 +47,8 @@ export interface RecordedRequest {
   path: string;
   userAgent: string | undefined;
   accept: string | undefined;
+  /** The client closed the connection before the answer was complete. */
+  abandoned: boolean;
 }
 
 interface ArmedFailure {
@@ -128,14 +137,19 @@ export class FakeWiki {
     const match = ROUTE.exec(path);
     const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : 'html';
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
-    this.requests.push({ route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept });
+    const record: RecordedRequest = { route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept, abandoned: false };
+    this.requests.push(record);
+    res.on('close', () => {
+      if (!res.writableFinished) record.abandoned = true;
+    });
     if (req.method !== 'GET' || route === undefined || title === undefined) return sendError(res, 404, 'no such route');
 
     const armed = this.#failures.get(title) ?? this.#failures.get(undefined);
     if (armed !== undefined) {
       const applied = armed.applied.get(path) ?? 0;
       const { failure } = armed;
-      if (failure.times === undefined || applied < failure.times) {
+      const routeMatches = failure.route === undefined || failure.route === route;
+      if (routeMatches && (failure.times === undefined || applied < failure.times)) {
         armed.applied.set(path, applied + 1);
         switch (failure.kind) {
           case 'status':
@@ -143,6 +157,10 @@ export class FakeWiki {
             return sendError(res, failure.status, 'failure armed by the test');
           case 'reset':
             req.socket.destroy();
+            return;
+          case 'garbage':
+            res.writeHead(200, { 'content-type': failure.contentType, 'content-length': String(Buffer.byteLength(failure.body)) });
+            res.end(failure.body);
             return;
           case 'slow': {
             const timer = setTimeout(() => {
