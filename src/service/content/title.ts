@@ -94,6 +94,8 @@ const BIDI_MARKS = /[\u200E\u200F\u202A-\u202E]/g;
 // The complement of $wgLegalTitleChars: '#<>[]|{}', C0 controls and DEL.
 const ILLEGAL = /[#<>[\]|{}\u0000-\u001F\u007F]/;
 const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
+// With the u flag a well-formed pair is one code point, so only halves on their own match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const ENTITY_LIKE = /&[A-Za-z0-9\u0080-\uFFFF]+;/;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -148,6 +150,7 @@ export function normalizeTitle(raw: string, project: string): string {
     const shown = ch.charCodeAt(0) < 0x20 || ch === '\u007F' ? `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `"${ch}"`;
     throw new InvalidTitleError(raw, `character ${shown} is not allowed in titles`);
   }
+  if (LONE_SURROGATE.test(text)) throw new InvalidTitleError(raw, 'it contains an unpaired surrogate, which is not Unicode text');
   if (PERCENT_ESCAPE.test(text)) throw new InvalidTitleError(raw, 'it still contains a %-escape after decoding (encoded twice?)');
   if (ENTITY_LIKE.test(text)) throw new InvalidTitleError(raw, 'HTML character references like "&amp;" are not allowed in titles');
   if (text.includes('~~~')) throw new InvalidTitleError(raw, '"~~~" is not allowed in titles (it is signature markup)');

@@ -119,6 +119,12 @@ describe('normalizeTitle: illegal titles', () => {
     expect(invalid(raw).reason, 'relative path').toContain('relative paths');
   });
 
+  it('refuses unpaired surrogates but keeps astral letters', () => {
+    expect(invalid('a\uD800b').reason, 'lone high surrogate').toContain('unpaired surrogate');
+    expect(invalid('\uDC00').reason, 'lone low surrogate').toContain('unpaired surrogate');
+    expect(normalizeTitle('\u{1F600} smile', 'enwiki'), 'a pair is fine').toBe('\u{1F600} smile');
+  });
+
   it('refuses character references and signatures', () => {
     expect(invalid('Rock &amp; roll').reason, 'entity').toContain('character references');
     expect(invalid('Sig~~~').reason, 'tildes').toContain('~~~');
