@@ -113,9 +113,21 @@ describe('parseWikitext: images', () => {
   });
 });
 
+describe('parseWikitext: galleries', () => {
+  it('turns each gallery image into an image part', () => {
+    const a = parseEn('<gallery>\nFile:A.jpg|First [[x]]\nB.png\n</gallery>\nAfter.');
+    const images = lead(a).filter((p) => p.type === 'image');
+    expect(images.map((p) => p.images?.[0]?.content_url), 'two images').toEqual([
+      'https://en.wikipedia.org/wiki/Special:FilePath/A.jpg',
+      'https://en.wikipedia.org/wiki/Special:FilePath/B.png',
+    ]);
+    expect(images[0]?.value, 'caption').toBe('First x');
+  });
+});
+
 describe('parseWikitext: infoboxes', () => {
   it('reads parameters as fields with clean values, skips image parameters', () => {
-    const a = parseEn('{{Infobox person\n| name = Ada Lovelace\n| image = Ada.jpg\n| birth_date = {{birth date|1815|12|10}}\n| birth_place = [[London]], England\n| spouse = \n| known_for = \'\'Notes\'\'<ref>{{cite book|title=Ada|year=2001}}</ref>\n}}\nAda was.');
+    const a = parseEn('{{Infobox person\n| name = Ada Lovelace\n| image = Ada.jpg\n| caption = Portrait\n| birth_date = {{birth date|1815|12|10}}\n| birth_place = [[London]], England\n| spouse = \n| known_for = \'\'Notes\'\'<ref>{{cite book|title=Ada|year=2001}}</ref>\n}}\nAda was.');
     expect(a.infoboxes, 'one infobox').toHaveLength(1);
     expect(a.infoboxes[0], 'shape').toMatchObject({
       name: 'Infobox person',
@@ -125,6 +137,7 @@ describe('parseWikitext: infoboxes', () => {
           type: 'section',
           name: 'Ada Lovelace',
           has_parts: [
+            { type: 'image', value: 'Portrait', images: [{ content_url: 'https://en.wikipedia.org/wiki/Special:FilePath/Ada.jpg', caption: 'Portrait' }] },
             { type: 'field', name: 'name', value: 'Ada Lovelace' },
             { type: 'field', name: 'birth_date', value: '10 December 1815' },
             { type: 'field', name: 'birth_place', value: 'London, England', links: [{ url: 'https://en.wikipedia.org/wiki/London', text: 'London' }] },

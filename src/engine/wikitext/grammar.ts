@@ -30,6 +30,8 @@ const GrammarSchema = z.object({
     names: z.array(Rule),
     titleParams: z.array(Rule),
     skipParams: z.array(Rule),
+    imageParams: z.array(Rule),
+    captionParams: z.array(Rule),
   }),
   shortDescription: z.array(Rule),
   noise: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
@@ -51,6 +53,8 @@ const infoboxNames = names(grammar.infobox.names);
 const infoboxPrefixes = grammar.infobox.prefixes.map((r) => r.match);
 export const INFOBOX_TITLE_PARAMS = grammar.infobox.titleParams.map((r) => r.match);
 export const INFOBOX_SKIP_PARAMS = names(grammar.infobox.skipParams);
+export const INFOBOX_IMAGE_PARAMS = grammar.infobox.imageParams.map((r) => r.match);
+export const INFOBOX_CAPTION_PARAMS = grammar.infobox.captionParams.map((r) => r.match);
 
 const shortDescription = names(grammar.shortDescription);
 const noiseNames = names(grammar.noise.names);

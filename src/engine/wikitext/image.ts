@@ -10,12 +10,17 @@ import { titlePath } from './links.js';
 import { render } from './render.js';
 import type { Scope } from './scope.js';
 
-export function imagePart(file: FileToken, scope: Scope): Part | undefined {
+/** The URL of a file by name (without namespace), on the article's wiki. */
+export function fileUrl(fileName: string, scope: Scope): string | undefined {
   const site = scope.site;
-  const colon = file.name.indexOf(':');
-  const fileName = file.name.slice(colon + 1);
-  if (site === undefined || fileName.trim().length === 0 || fileName.includes('\0')) return undefined;
-  const image: Image = { content_url: `${site.origin}/wiki/Special:FilePath/${titlePath(fileName)}` };
+  if (site === undefined || fileName.trim().length === 0 || fileName.includes('\0') || /[[\]{}|<>]/.test(fileName)) return undefined;
+  return `${site.origin}/wiki/Special:FilePath/${titlePath(fileName)}`;
+}
+
+export function imagePart(file: FileToken, scope: Scope): Part | undefined {
+  const content_url = fileUrl(file.name.slice(file.name.indexOf(':') + 1), scope);
+  if (content_url === undefined) return undefined;
+  const image: Image = { content_url };
   const part: Part = { type: 'image' };
   for (const child of file.childNodes) {
     if (child.type !== 'image-parameter') continue;

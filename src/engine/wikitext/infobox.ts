@@ -2,11 +2,12 @@
  * An infobox template → an `infobox` part: one section titled by the template's name parameter
  * (or the page title), one `field` per non-empty parameter, named by the parameter and valued by
  * its clean text. Layout and image parameters (grammar/wikitext.json `infobox.skipParams`) are not
- * fields. Templates are not expanded, so fields the template fetches from Wikidata are absent.
+ * fields; the image parameter becomes an `image` part first in the section. Templates are not expanded, so fields the template fetches from Wikidata are absent.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateKind } from './grammar.js';
+import type { AstNodes, FileToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateKind } from './grammar.js';
+import { fileUrl, imagePart } from './image.js';
 import { argText, render } from './render.js';
 import type { Scope } from './scope.js';
 
@@ -54,8 +55,40 @@ function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
   return out.reverse();
 }
 
+/**
+ * The infobox image: its parameter holds a file name ("Einstein 1921.jpg", "File:X.jpg") or a
+ * whole `[[File:…]]`; the caption parameter, when present, is its caption.
+ */
+function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
+  for (const key of INFOBOX_IMAGE_PARAMS) {
+    const arg = t.getArg(key);
+    if (arg === undefined) continue;
+    const file = arg.lastChild.childNodes.find((n) => n.type === 'file') as FileToken | undefined;
+    let part: Part | undefined;
+    if (file !== undefined) part = imagePart(file, scope);
+    else {
+      const raw = arg.getValue().trim();
+      const name = raw.slice(raw.indexOf(':') + 1).trim();
+      const url = /\.[a-z0-9]{2,5}$/i.test(name) ? fileUrl(name, scope) : undefined;
+      if (url !== undefined) part = { type: 'image', images: [{ content_url: url }] };
+    }
+    if (part === undefined) continue;
+    for (const captionKey of INFOBOX_CAPTION_PARAMS) {
+      const caption = argText(scope, t, captionKey, { collect: false });
+      if (caption.length === 0) continue;
+      part.value ??= caption;
+      if (part.images?.[0] !== undefined) part.images[0].caption ??= caption;
+      break;
+    }
+    return part;
+  }
+  return undefined;
+}
+
 function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number): Part {
   const fields: Part[] = [];
+  const image = infoboxImage(t, scope);
+  if (image !== undefined) fields.push(image);
   for (const arg of t.getAllArgs()) {
     const name = arg.name.trim();
     if (name.length === 0 || INFOBOX_SKIP_PARAMS.has(name.toLowerCase())) continue;

@@ -185,6 +185,9 @@ export class Renderer {
       return;
     }
     if (name === 'poem') this.nodes(t.lastChild.childNodes, depth + 1);
+    else if (name === 'gallery') {
+      for (const c of t.lastChild.childNodes) if (c.type === 'gallery-image') this.files.push(c as FileToken);
+    }
   }
 
   private magicWord(t: TranscludeToken, depth: number): void {

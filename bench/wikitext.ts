@@ -1,0 +1,130 @@
+/**
+ * parseWikitext against wtf_wikipedia (the most used JS wikitext parser), in the same run, on the
+ * same envelopes' `article_body.wikitext` (machines are shared; only same-run ratios mean much).
+ *
+ *   npx tsx bench/wikitext.ts [--rounds 5] [--warmup 2]
+ *
+ * Throughput: a full parse per article — `parseWikitext(text, meta)` (an Article) and
+ * `wtf(text).json()` (wtf's whole document as JSON) — over warm-up rounds, then timed rounds
+ * with the order of the two parsers alternating. Features: per article, how many infoboxes,
+ * tables, references with metadata, citations (in-text markers linked to a reference) and images
+ * each parser produced.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import wtf from 'wtf_wikipedia';
+import { corpusDir } from '../scripts/conformance/corpus.js';
+import { parseWikitext } from '../src/index.js';
+import type { Article, Part } from '../src/index.js';
+import { wikitextMetaOf, wikitextOf } from '../src/engine/wikitext/envelope.js';
+import type { WikitextMeta } from '../src/engine/wikitext/index.js';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '2' } } });
+const rounds = Number(values.rounds);
+const warmup = Number(values.warmup);
+
+const corpus = corpusDir();
+if (corpus === undefined) {
+  console.log('bench/wikitext: corpus not found ($WIKISTRUCT_CORPUS or ../shared/corpus); skipped');
+  process.exit(0);
+}
+
+interface Input {
+  name: string;
+  text: string;
+  meta: WikitextMeta;
+}
+const inputs: Input[] = [];
+for (const file of readdirSync(join(corpus, 'articles')).sort()) {
+  if (!file.endsWith('.json')) continue;
+  const envelope = JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown;
+  const text = wikitextOf(envelope);
+  if (text !== undefined) inputs.push({ name: file.replace(/\.json$/, ''), text, meta: wikitextMetaOf(envelope) });
+}
+const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.text), 0);
+
+type Parser = (i: Input) => unknown;
+const ours: Parser = (i) => parseWikitext(i.text, i.meta);
+const theirs: Parser = (i) => wtf(i.text).json();
+
+function round(parser: Parser): number {
+  const t0 = performance.now();
+  for (const i of inputs) parser(i);
+  return performance.now() - t0;
+}
+
+for (let r = 0; r < warmup; r++) {
+  round(ours);
+  round(theirs);
+}
+const times = { ours: [] as number[], theirs: [] as number[] };
+for (let r = 0; r < rounds; r++) {
+  // Alternate which parser goes first, so that neither always runs on a warmer or cooler machine.
+  if (r % 2 === 0) {
+    times.ours.push(round(ours));
+    times.theirs.push(round(theirs));
+  } else {
+    times.theirs.push(round(theirs));
+    times.ours.push(round(ours));
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const rate = (ms: number): string => `${((inputs.length * 1000) / ms).toFixed(2).padStart(7)} articles/s  ${((bytes / 1e6) * (1000 / ms)).toFixed(2).padStart(5)} MB/s`;
+console.log(`${inputs.length} articles, ${(bytes / 1e6).toFixed(2)} MB of wikitext; ${warmup} warm-up + ${rounds} timed rounds, median round`);
+console.log(`  parseWikitext (wikiparser-node)  ${median(times.ours).toFixed(0).padStart(6)} ms  ${rate(median(times.ours))}`);
+console.log(`  wtf_wikipedia .json()            ${median(times.theirs).toFixed(0).padStart(6)} ms  ${rate(median(times.theirs))}`);
+console.log(`  ratio (wtf ÷ ours time)          ${(median(times.ours) / median(times.theirs)).toFixed(2)}× slower than wtf_wikipedia`);
+
+// Features.
+interface Features {
+  infoboxes: number;
+  tables: number;
+  refsWithMetadata: number;
+  citations: number;
+  images: number;
+}
+function countParts(parts: readonly Part[] | undefined, f: (p: Part) => number): number {
+  let n = 0;
+  for (const p of parts ?? []) n += f(p) + countParts(p.has_parts, f);
+  return n;
+}
+function ourFeatures(a: Article): Features {
+  return {
+    infoboxes: a.infoboxes.length,
+    tables: a.tables.length,
+    refsWithMetadata: a.references.filter((r) => Object.keys(r.metadata).length > 0).length,
+    citations: countParts(a.sections, (p) => p.citations?.length ?? 0) + countParts(a.infoboxes, (p) => p.citations?.length ?? 0),
+    images: countParts(a.sections, (p) => (p.type === 'image' ? 1 : 0)) + countParts(a.infoboxes, (p) => (p.type === 'image' ? 1 : 0)),
+  };
+}
+function wtfFeatures(text: string): Features {
+  const doc = wtf(text);
+  return {
+    infoboxes: doc.infoboxes().length,
+    tables: doc.tables().length,
+    // wtf keeps a reference's template name and type among its fields; metadata is anything else.
+    refsWithMetadata: doc.references().filter((r) => Object.keys(r.json() as object).some((k) => k !== 'template' && k !== 'type')).length,
+    // wtf does not link in-text markers to references.
+    citations: 0,
+    images: doc.images().length,
+  };
+}
+const keys: (keyof Features)[] = ['infoboxes', 'tables', 'refsWithMetadata', 'citations', 'images'];
+const total = { ours: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 }, theirs: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 } };
+console.log('');
+console.log('features produced (ours / wtf_wikipedia)');
+console.log(`${'article'.padEnd(36)}${keys.map((k) => k.padStart(18)).join('')}`);
+for (const i of inputs) {
+  const o = ourFeatures(parseWikitext(i.text, i.meta));
+  const t = wtfFeatures(i.text);
+  for (const k of keys) {
+    total.ours[k] += o[k];
+    total.theirs[k] += t[k];
+  }
+  console.log(`${i.name.slice(0, 35).padEnd(36)}${keys.map((k) => `${o[k]} / ${t[k]}`.padStart(18)).join('')}`);
+}
+console.log(`${'total'.padEnd(36)}${keys.map((k) => `${total.ours[k]} / ${total.theirs[k]}`.padStart(18)).join('')}`);
+const has = (f: Features, k: keyof Features): string => (f[k] > 0 ? 'yes' : 'no');
+console.log(`${'produced any'.padEnd(36)}${keys.map((k) => `${has(total.ours, k)} / ${has(total.theirs, k)}`.padStart(18)).join('')}`);
