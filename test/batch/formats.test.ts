@@ -82,6 +82,27 @@ describe('input formats', () => {
     expect(titles(join(dir, 'out.ndjson')), 'archive order').toEqual(['One', 'Two', 'Three']);
   });
 
+  it('an envelope carrying only article_body.wikitext goes through the wikitext parser, keeping the envelope metadata', async () => {
+    const engines = await loadEngines();
+    const dir = tempDir('wikitext-envelope');
+    const env = {
+      name: 'Zeta', identifier: 26, version: { identifier: 260 }, url: 'https://en.wikipedia.org/wiki/Zeta',
+      is_part_of: { identifier: 'enwiki', url: 'https://en.wikipedia.org' },
+      license: [{ identifier: 'CC-BY-SA-4.0', name: 'CC BY-SA 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' }],
+      article_body: { wikitext: "'''Zeta''' is the sixth letter.\n\n== Use ==\nIn [[mathematics]]." },
+    };
+    writeFileSync(join(dir, 'in.ndjson'), ndjson([env]));
+    const result = await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'out.ndjson') });
+    if (engines.parseWikitext === undefined) {
+      expect(result.failed, 'reported as failed without the wikitext parser').toBe(1);
+      return;
+    }
+    const [zeta] = parseLines(readFileSync(join(dir, 'out.ndjson'), 'utf8'));
+    expect(zeta?.abstract, 'text from the wikitext').toBe('Zeta is the sixth letter.');
+    expect(zeta?.identifier, 'envelope identifier').toBe(26);
+    expect(zeta?.license, 'envelope license kept').toEqual(env.license);
+  });
+
   describe('MediaWiki XML dumps', async () => {
     const engines = await loadEngines();
     const dir = tempDir('xml');
