@@ -39,6 +39,8 @@ const FAST: WikiClientOptions = {
   maxAttempts: 3,
   baseDelayMs: 10,
   maxDelayMs: 40,
+  // The tests below fail the same project many times on purpose; the breaker has its own tests.
+  breakerThreshold: 0,
 };
 
 let wiki: FakeWiki;
@@ -333,5 +335,40 @@ describe('single flight over the client', () => {
     const client = patient();
     await Promise.all(Array.from({ length: 50 }, () => client.fetchArticle('enwiki', 'Foo bar')));
     expect(wiki.count('Foo bar', 'page'), 'the fake wiki counts every fetch').toBe(50);
+  });
+});
+
+describe('circuit breaker', () => {
+  it('after repeated failures, fails at once without asking the wiki; lets a trial through after the cooldown', async () => {
+    const guarded = new WikiClient({ ...FAST, breakerThreshold: 2, breakerCooldownMs: 300, resolveOrigin: wiki.resolveOrigin });
+    wiki.fail({ kind: 'status', status: 500 });
+    for (const title of ['Foo bar', 'AC/DC']) {
+      expect(await failure(guarded.fetchArticle('enwiki', title)), `${title}: fails after its retries`).toBeInstanceOf(UpstreamUnavailable);
+    }
+    const before = wiki.requests.length;
+    const open = await failure(guarded.fetchArticle('enwiki', 'Zürich'));
+    expect(open, 'open circuit: unavailable').toBeInstanceOf(UpstreamUnavailable);
+    expect(open.message, 'says why, naming the project').toMatch(/enwiki.*recent fetches failed; not asking again for 1 s/);
+    expect((open as UpstreamUnavailable).retryAfterSeconds, 'tells when to retry').toBe(1);
+    expect(wiki.requests.length, 'the wiki was not asked').toBe(before);
+
+    const other = await guarded.fetchArticle('dewiki', 'Zürich').catch((e: unknown) => e);
+    expect(other, 'other projects have their own circuit (this one reaches the failing wiki)').toBeInstanceOf(UpstreamUnavailable);
+    expect(wiki.requests.length, 'dewiki was asked').toBeGreaterThan(before);
+
+    wiki.heal();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const trial = await guarded.fetchArticle('enwiki', 'Foo bar');
+    expect(trial.meta.identifier, 'the trial after the cooldown succeeds').toBe(42);
+    const after = await guarded.fetchArticle('enwiki', 'Zürich');
+    expect(after.meta.identifier, 'and the circuit is closed again').toBe(44);
+  });
+
+  it('404s do not open it: they prove the wiki is up', async () => {
+    const guarded = new WikiClient({ ...FAST, breakerThreshold: 1, resolveOrigin: wiki.resolveOrigin });
+    for (let i = 0; i < 3; i++) {
+      expect(await failure(guarded.fetchArticle('enwiki', 'No such page')), `404 number ${i + 1}`).toBeInstanceOf(UpstreamNotFound);
+    }
+    expect(wiki.count('No such page', 'page'), 'each one asked the wiki').toBe(3);
   });
 });

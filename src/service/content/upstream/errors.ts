@@ -33,9 +33,13 @@ export class UpstreamUnavailable extends UpstreamError {
   readonly code = 'UPSTREAM_UNAVAILABLE';
   readonly status = 502;
   readonly reason: string;
-  constructor(project: string, title: string, reason: string, options?: { cause?: unknown }) {
-    super(project, title, `the ${project} wiki is unavailable: ${reason} (fetching "${title}")`, options);
+  /** Set when we know when asking again makes sense (an open circuit); for a Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(project: string, title: string, reason: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
+    const { retryAfterSeconds, ...errorOptions } = options;
+    super(project, title, `the ${project} wiki is unavailable: ${reason} (fetching "${title}")`, errorOptions);
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

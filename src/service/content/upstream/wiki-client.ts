@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { hostOfProject } from '../../../engine/site.js';
 import { toPathSegment, toWikiPath } from '../title.js';
-import { UnknownProject, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import { CircuitBreaker } from './breaker.js';
+import { UnknownProject, UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
 import type { FetchScope, GetPolicy } from './http.js';
 import { resilientGet } from './http.js';
 import { userAgent } from './user-agent.js';
@@ -25,6 +26,10 @@ export const WikiClientOptionsSchema = z.object({
   retryAfterCapMs: z.number().int().nonnegative().default(5_000),
   maxResponseBytes: z.number().int().positive().default(32 * 1024 * 1024),
   maxRedirects: z.number().int().nonnegative().default(5),
+  /** Fetches failing in a row (per project) that open the circuit; 0 turns the breaker off. */
+  breakerThreshold: z.number().int().nonnegative().default(5),
+  /** How long an open circuit fails fetches at once before letting one trial through. */
+  breakerCooldownMs: z.number().int().positive().default(10_000),
 });
 export type WikiClientOptions = z.input<typeof WikiClientOptionsSchema> & {
   /**
@@ -75,6 +80,7 @@ export class WikiClient {
   readonly #policy: GetPolicy;
   readonly #deadlineMs: number;
   readonly #resolveOrigin: (project: string, host: string) => string;
+  readonly #breaker: CircuitBreaker | undefined;
 
   constructor(options: WikiClientOptions = {}) {
     const { resolveOrigin, ...rest } = options;
@@ -90,6 +96,7 @@ export class WikiClient {
     };
     this.#deadlineMs = o.deadlineMs;
     this.#resolveOrigin = resolveOrigin ?? ((_project, host) => `https://${host}`);
+    this.#breaker = o.breakerThreshold === 0 ? undefined : new CircuitBreaker({ threshold: o.breakerThreshold, cooldownMs: o.breakerCooldownMs });
   }
 
   get userAgent(): string {
@@ -104,13 +111,36 @@ export class WikiClient {
   async fetchArticle(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<UpstreamArticle> {
     const host = hostOfProject(project);
     if (host === undefined) throw new UnknownProject(project, title);
+    const breaker = this.#breaker;
+    if (breaker === undefined) return this.#fetch(project, host, title, options.signal);
+
+    const admission = breaker.admit(project);
+    if (!admission.allowed) {
+      const seconds = Math.max(1, Math.ceil(admission.retryInMs / 1000));
+      throw new UpstreamUnavailable(project, title, `its recent fetches failed; not asking again for ${seconds} s`, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    try {
+      const article = await this.#fetch(project, host, title, options.signal);
+      breaker.succeeded(project);
+      return article;
+    } catch (error) {
+      if (error instanceof UpstreamUnavailable || error instanceof UpstreamTimeout) breaker.failed(project);
+      // Any other answer (404, too large) shows the wiki is up.
+      else if (error instanceof UpstreamError) breaker.succeeded(project);
+      else breaker.abandoned(project);
+      throw error;
+    }
+  }
+
+  async #fetch(project: string, host: string, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {
     const base = `${this.#resolveOrigin(project, host)}/w/rest.php/v1/page/${toPathSegment(title)}`;
 
     const startedAt = Date.now();
     const deadline = new AbortController();
     const deadlineTimer = setTimeout(() => deadline.abort(), this.#deadlineMs);
     const siblings = new AbortController();
-    const caller = options.signal;
     const scope: FetchScope = {
       project,
       title,
