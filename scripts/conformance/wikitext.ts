@@ -11,6 +11,9 @@
  *   the wikitext value is contained in the HTML value). Each wikitext field is used once. Fields a template fetches from Wikidata exist only
  *   in the HTML, which bounds what the wikitext path can reach (e.g. frwiki {{Infobox Biographie2}}).
  *
+ * - body F1 (for information): token F1 of all paragraph and list item text, as in the reference
+ *   comparison.
+ *
  * Run alone with `npx tsx scripts/conformance/wikitext.ts [--json]`; `npm run conformance` prints
  * it as its second table.
  */
@@ -25,6 +28,7 @@ import { mean, median, recall, tokenF1, tokens } from './metrics.js';
 export interface WikitextRow {
   name: string;
   headings?: number;
+  bodyF1?: number;
   infoboxFields?: number;
   htmlHeadings: number;
   wikitextHeadings: number;
@@ -102,6 +106,15 @@ export function infoboxAgreement(html: readonly Part[], wikitext: readonly Part[
   return found / theirs.length;
 }
 
+/** Text of paragraphs and list items, as in the reference comparison's body measure. */
+function bodyText(parts: readonly Part[] | undefined, out: string[]): string[] {
+  for (const p of parts ?? []) {
+    if ((p.type === 'paragraph' || p.type === 'list_item') && p.value !== undefined) out.push(p.value);
+    bodyText(p.has_parts, out);
+  }
+  return out;
+}
+
 function countCitations(parts: readonly Part[] | undefined): number {
   let n = 0;
   for (const p of parts ?? []) n += (p.citations?.length ?? 0) + countCitations(p.has_parts);
@@ -124,6 +137,8 @@ export function compare(name: string, html: Article, wikitext: Article): Wikitex
     missingHeadings: theirs.filter((h) => !have.has(h)),
   };
   if (theirs.length > 0) row.headings = recall(ours, theirs);
+  const htmlBody = tokens(bodyText(html.sections, []).join(' '));
+  if (htmlBody.length > 0) row.bodyF1 = tokenF1(tokens(bodyText(wikitext.sections, []).join(' ')), htmlBody);
   const ib = infoboxAgreement(html.infoboxes, wikitext.infoboxes);
   if (ib !== undefined) row.infoboxFields = ib;
   return row;
@@ -142,11 +157,12 @@ export function wikitextConformance(dir: string): WikitextRow[] {
 }
 
 export function wikitextSummary(rows: readonly WikitextRow[]) {
-  const pick = (k: 'headings' | 'infoboxFields'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
+  const pick = (k: 'headings' | 'infoboxFields' | 'bodyF1'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
   return {
     articles: rows.length,
     headings: { mean: mean(pick('headings')), median: median(pick('headings')), n: pick('headings').length },
     infoboxFields: { mean: mean(pick('infoboxFields')), median: median(pick('infoboxFields')), n: pick('infoboxFields').length },
+    bodyF1: { mean: mean(pick('bodyF1')), median: median(pick('bodyF1')), n: pick('bodyF1').length },
   };
 }
 
@@ -154,16 +170,17 @@ export function printWikitextTable(rows: readonly WikitextRow[], verbose = false
   const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
   const pair = (p: [number, number]): string => `${p[0]}/${p[1]}`.padStart(9);
   console.log('wikitext path vs HTML path (corpus envelopes; columns: html/wikitext)');
-  console.log(`${'article'.padEnd(40)} headings  infobox  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
+  console.log(`${'article'.padEnd(40)} headings  infobox  body F1  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
   for (const r of rows) {
     console.log(
-      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
+      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${f(r.bodyF1)}  ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
     );
     if (verbose && r.missingHeadings.length > 0) console.log(`  missing headings: ${r.missingHeadings.join(' | ')}`);
   }
   const s = wikitextSummary(rows);
   console.log('');
   console.log(`wikitext section headings   mean ${s.headings.mean.toFixed(3)}  median ${s.headings.median.toFixed(3)}  over ${s.headings.n} articles`);
+  console.log(`wikitext section body F1     mean ${s.bodyF1.mean.toFixed(3)}  median ${s.bodyF1.median.toFixed(3)}  over ${s.bodyF1.n} articles`);
   console.log(`wikitext infobox fields     mean ${s.infoboxFields.mean.toFixed(3)}  median ${s.infoboxFields.median.toFixed(3)}  over ${s.infoboxFields.n} articles`);
 }
 

@@ -76,6 +76,15 @@ describe('parseWikitext: paragraphs', () => {
   });
 });
 
+describe('parseWikitext: dates', () => {
+  it('formats date templates in the article language', () => {
+    const fr = parseWikitext('Née le {{Date de naissance|17|11|1994|âge=oui}}, le {{date|28|août|1963}}.', { language: 'fr' });
+    expect(fr.sections[0]?.has_parts?.[0]?.value, 'fr dates').toBe('Née le 17 novembre 1994, le 28 août 1963.');
+    const en = parseEn('Born {{birth date|1879|3|14|df=y}}, died {{death date and age|1955|4|18|1879|3|14}}.');
+    expect(lead(en)[0]?.value, 'en dates, age left out').toBe('Born 14 March 1879, died 18 April 1955.');
+  });
+});
+
 describe('parseWikitext: lists', () => {
   it('keeps nesting and definition lists', () => {
     const a = parseEn('Intro:\n* one [[A]]\n** one.one\n* two\n# first\n;Term\n:Definition');

@@ -240,7 +240,9 @@ export class Renderer {
     const start = this.text.length;
     this.text += before;
     const mark = this.text.length;
-    if (rule.literal !== undefined) this.text += rule.literal;
+    const date = rule.date === undefined ? '' : formatDate(t, rule.date, this.scope.language);
+    if (date.length > 0) this.text += date;
+    else if (rule.literal !== undefined) this.text += rule.literal;
     else if (rule.param !== undefined) {
       for (const key of rule.param) {
         const arg = nonEmptyArg(t, key);
@@ -265,8 +267,6 @@ export class Renderer {
         first = false;
         this.nodes(arg.lastChild.childNodes, depth + 1);
       }
-    } else if (rule.date !== undefined) {
-      this.text += formatDate(t, rule.date, this.scope.language);
     }
     if (this.text.length === mark) this.text = this.text.slice(0, start);
     else this.text += after;
@@ -298,26 +298,26 @@ export function argText(scope: Scope, t: TranscludeToken, key: string, options: 
   return render(scope, arg.lastChild.childNodes, options).value;
 }
 
-/** {{birth date|1879|3|14}} → "14 March 1879" in the article's language; partial dates shortened. */
+/**
+ * {{birth date|1879|3|14}} → "14 March 1879" in the article's language; partial dates shortened;
+ * a month written as a word ({{date|17|juin|1994}}) is kept as written. '' when not a date.
+ */
 function formatDate(t: TranscludeToken, keys: readonly [string, string, string], language: string | undefined): string {
-  const [y, m, d] = keys.map((k) => Number.parseInt(t.getValue(k)?.trim() ?? '', 10));
-  if (y === undefined || !Number.isFinite(y)) return '';
-  const month = m !== undefined && Number.isFinite(m) && m >= 1 && m <= 12 ? m : undefined;
-  const day = month !== undefined && d !== undefined && Number.isFinite(d) && d >= 1 && d <= 31 ? d : undefined;
-  if (month === undefined) return String(y);
-  const date = new Date(Date.UTC(2000, month - 1, day ?? 1));
+  const [yRaw, mRaw, dRaw] = keys.map((k) => t.getValue(k)?.trim() ?? '') as [string, string, string];
+  if (!/^\d{1,4}$/.test(yRaw)) return '';
+  const y = Number(yRaw);
+  const d = /^\d{1,2}$/.test(dRaw) && Number(dRaw) >= 1 && Number(dRaw) <= 31 ? Number(dRaw) : undefined;
+  if (mRaw.length > 0 && !/^\d+$/.test(mRaw)) return /[{}[\]<>|]/.test(mRaw) ? '' : `${d === undefined ? '' : `${d} `}${mRaw} ${y}`;
+  const m = Number(mRaw);
+  if (mRaw.length === 0 || m < 1 || m > 12) return String(y);
+  const date = new Date(Date.UTC(2000, m - 1, d ?? 1));
   date.setUTCFullYear(y);
   const locale = language === undefined || language === 'en' || language === 'simple' ? 'en-GB' : language;
   try {
-    const format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      ...(day === undefined ? {} : { day: 'numeric' }),
-      timeZone: 'UTC',
-    });
+    const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', ...(d === undefined ? {} : { day: 'numeric' }), timeZone: 'UTC' });
     return format.format(date);
   } catch {
-    return `${y}-${String(month).padStart(2, '0')}${day === undefined ? '' : `-${String(day).padStart(2, '0')}`}`;
+    return `${y}-${String(m).padStart(2, '0')}${d === undefined ? '' : `-${String(d).padStart(2, '0')}`}`;
   }
 }
 
