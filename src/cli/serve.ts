@@ -1,0 +1,102 @@
+/**
+ * `wikistruct serve`: the HTTP service (auth under /v1, the content API under /v2) on one port.
+ * Configuration by flags, secrets and connection strings by environment (they must not show up
+ * in `ps`).
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createLogger } from '../service/logger.js';
+import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
+import { DataDirLockedError } from '../service/storage/lock.js';
+
+const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline]
+
+  --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --port       TCP port (default 8080)
+  --data       data directory: embedded database, mail outbox (default $WIKISTRUCT_DATA or ./data)
+  --only       serve only the auth routes (/v1) or only the content routes (/v2); default both
+  --offline    the content API makes no outbound requests
+
+environment:
+  DATABASE_URL        use this PostgreSQL server instead of the embedded database
+  SMTP_URL            send mail through this SMTP server (default: .eml files in <data>/outbox)
+  MAIL_FROM           sender of the service's mails
+  WIKISTRUCT_ISSUER   "iss" of the tokens (default "wikistruct")
+  LOG_LEVEL           pino level (default info)
+`;
+
+const OptionsSchema = z.object({
+  host: z.string().min(1),
+  port: z.coerce.number().int('--port must be an integer').min(0).max(65535, '--port must be at most 65535'),
+  data: z.string().min(1).optional(),
+  only: z.enum(['auth', 'content'], { message: '--only must be "auth" or "content"' }).optional(),
+  offline: z.boolean(),
+  help: z.boolean(),
+});
+
+const EnvSchema = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).optional(),
+  WIKISTRUCT_ISSUER: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export async function run(argv: string[]): Promise<number> {
+  let raw;
+  try {
+    raw = parseArgs({
+      args: argv,
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '8080' },
+        data: { type: 'string' },
+        only: { type: 'string' },
+        offline: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`wikistruct serve: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const options = OptionsSchema.safeParse(raw);
+  if (!options.success) {
+    process.stderr.write(`wikistruct serve: ${options.error.issues[0]?.message ?? 'invalid options'}\n`);
+    return 2;
+  }
+  if (options.data.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const env = EnvSchema.safeParse(process.env);
+  if (!env.success) {
+    const issue = env.error.issues[0];
+    process.stderr.write(`wikistruct serve: ${issue?.path.join('.')}: ${issue?.message}\n`);
+    return 2;
+  }
+  const logger = createLogger({ level: env.data.LOG_LEVEL });
+  try {
+    const server = await startServer({
+      host: options.data.host,
+      port: options.data.port,
+      dataDir: options.data.data ?? defaultDataDir(),
+      databaseUrl: env.data.DATABASE_URL,
+      smtpUrl: env.data.SMTP_URL,
+      mailFrom: env.data.MAIL_FROM,
+      issuer: env.data.WIKISTRUCT_ISSUER,
+      offline: options.data.offline,
+      logger,
+      ...(options.data.only === undefined ? {} : { only: options.data.only }),
+    });
+    await handleSignals(server, logger);
+    logger.info('stopped');
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`wikistruct serve: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
