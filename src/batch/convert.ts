@@ -209,7 +209,9 @@ async function openSink(plan: OutputPlan, output: string, run: ResolvedRun, resu
 function errorLine(item: SourceItem, outcome: Extract<Outcome, { status: 'failed' }>): ErrorLine {
   const position = item.position;
   const fallback = isFailure(item) || !item.wholeFile ? `${item.source}:${position}` : item.source;
-  return { name: outcome.name ?? fallback, source: item.source, position, code: outcome.code ?? 'FAILED', message: outcome.message };
+  // One failure, one line: multi-line messages (from tools, from exceptions) are flattened.
+  const message = outcome.message.replace(/\s*\n\s*/g, ' ');
+  return { name: outcome.name ?? fallback, source: item.source, position, code: outcome.code ?? 'FAILED', message };
 }
 
 function where(item: SourceItem): string {

@@ -193,6 +193,25 @@ describe('per-record failures', () => {
     expect(result.stderr, 'stderr names the file and position of each failure').toContain(`${join(dir, 'in.ndjson')}:2: malformed JSON`);
   });
 
+  it('a truncated compressed input fails with a reason after the records it did hold', async () => {
+    const dir = tempDir('truncated');
+    const many = Array.from({ length: 200 }, (_, i) => envelope(`Cut ${i}`, i + 1, 20));
+    writeGzip(join(dir, 'full.ndjson.gz'), ndjson(many));
+    const gz = readFileSync(join(dir, 'full.ndjson.gz'));
+    writeFileSync(join(dir, 'cut.ndjson.gz'), gz.subarray(0, Math.floor(gz.length / 2)));
+    writeBzip2(join(dir, 'full.xml.bz2'), smallDump());
+    const bz = readFileSync(join(dir, 'full.xml.bz2'));
+    writeFileSync(join(dir, 'cut.xml.bz2'), bz.subarray(0, bz.length - 40));
+    const out = join(dir, 'out.ndjson');
+    const result = await run({ inputs: [join(dir, 'cut.ndjson.gz'), join(dir, 'cut.xml.bz2')], output: out });
+    expect(result.exitCode, 'exit code').toBe(1);
+    expect(result.converted, 'the records before the cut are converted').toBeGreaterThan(0);
+    const errors = parseLines(readFileSync(`${out}.errors.ndjson`, 'utf8'));
+    expect(errors.map((e) => e.source), 'one failure per truncated input').toEqual([join(dir, 'cut.ndjson.gz'), join(dir, 'cut.xml.bz2')]);
+    expect(String(errors[1]?.message), 'bzip2 reason').toContain('bzip2 data is corrupt or truncated');
+    expect(String(errors[0]?.message), 'gzip reason').toContain('cannot read input');
+  });
+
   it('a run without failures leaves no errors file', async () => {
     const dir = tempDir('no-errors');
     writeFileSync(join(dir, 'in.ndjson'), ndjson([envelope('Fine', 1)]));

@@ -3,10 +3,9 @@
  * not by name), reporting the raw bytes read so progress can show MB/s and an ETA.
  */
 import { createReadStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import unbzip2 from 'unbzip2-stream';
+import { bunzip } from './bunzip.js';
 
 export type Compression = 'none' | 'gzip' | 'bzip2';
 
@@ -28,11 +27,5 @@ export function openDecompressed(path: string, compression: Compression, onRawBy
     raw.on('error', (error) => gunzip.destroy(error));
     return raw.pipe(gunzip);
   }
-  // unbzip2-stream is an old-style `through` stream: not async-iterable, so it feeds a PassThrough.
-  const bunzip = unbzip2();
-  const out = new PassThrough({ highWaterMark: READ_CHUNK });
-  raw.on('error', (error) => out.destroy(error));
-  bunzip.on('error', (error: Error) => out.destroy(new Error(`bzip2 data is corrupt or truncated (${error.message})`)));
-  raw.pipe(bunzip).pipe(out);
-  return out;
+  return bunzip(raw, READ_CHUNK);
 }
