@@ -60,7 +60,8 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
         break;
       case 'script':
         if (rlconf === undefined) {
-          const text = rawText(el);
+          // rawText skips script bodies (they are never content), so read the text child directly.
+          const text = scriptText(el);
           if (text.includes('RLCONF')) rlconf = text;
         }
         break;
@@ -108,6 +109,12 @@ function readRlconf(script: string, meta: DocumentMeta): void {
   if (lang !== undefined) meta.language = lang;
   const item = str('wgWikibaseItemId');
   if (item !== undefined) meta.wikidataItem = item;
+}
+
+function scriptText(el: Element): string {
+  let text = '';
+  for (const c of el.children) if (c.type === 'text') text += (c as { data: string }).data;
+  return text;
 }
 
 function findChild(el: Element, name: string): Element | undefined {

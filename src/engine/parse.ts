@@ -1,7 +1,8 @@
 /**
  * `parse`: one article in, one Article out. Pure and synchronous.
  *
- *   input ─► readInput ─► parseHtml ─► readDocumentMeta ─► buildSections ─► buildAbstract ─► Article
+ *   input ─► readInput ─► flattenDeepNesting ─► parseHtml ─► readDocumentMeta ─► buildSections
+ *         ─► buildAbstract ─► resolveCitations ─► Article
  *
  * Each step lives in its own module and is tested on its own.
  */
@@ -15,6 +16,7 @@ import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
 import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
+import { flattenDeepNesting } from './nesting.js';
 import { buildSections } from './sections.js';
 import { siteFromUrl } from './site.js';
 import { resolveCitations, uniqueReferences } from './citations.js';
@@ -28,7 +30,7 @@ export type ParseInput = string | Envelope | Record<string, unknown>;
 
 export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const source = readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
-  const doc = parseHtml(source.html);
+  const doc = parseHtml(flattenDeepNesting(source.html));
   const meta = readDocumentMeta(doc);
   const envelope = source.envelope === undefined ? undefined : envelopeMeta(source.envelope);
   // The envelope knows the project even when the HTML carries no <base>.

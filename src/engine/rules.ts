@@ -14,7 +14,8 @@ const hasPronunciationTypeof = (t: string): boolean => PRONUNCIATION.typeofs.has
 const hasInfoboxClass = (t: string): boolean => INFOBOX_CLASSES.has(t);
 
 export function isHiddenStyle(style: string): boolean {
-  if (!style.includes('none')) return false;
+  // Cheap rejection first: most styles say nothing about display.
+  if (!/none/i.test(style)) return false;
   const compact = style.replace(/\s+/g, '').toLowerCase();
   return NOISE.hiddenStyles.some((s) => compact.includes(s));
 }

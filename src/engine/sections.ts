@@ -111,11 +111,8 @@ class Walker {
       return;
     }
     this.flush(depth);
-    if (depth > MAX_DEPTH) {
-      const part = paragraphPart(el, this.ctx, depth);
-      if (part !== undefined) this.tree.block(part);
-      return;
-    }
+    // Past the depth cap a block is read as one paragraph of its text (see MAX_DEPTH).
+    if (depth > MAX_DEPTH) return this.paragraph(el, depth);
     const level = HEADINGS[name];
     if (level !== undefined) return this.heading(el, level, depth);
     if (name === 'section') return this.section(el, depth);
@@ -148,13 +145,13 @@ class Walker {
   /** A content table and the tables nested in it: entries in Article.tables, one part here. */
   private table(el: Element, depth: number): void {
     const entries: Table[] = [];
-    const queue = [el];
-    while (queue.length > 0) {
-      const next = queue.shift()!;
-      const { table, nested } = readTable(next, `table-${this.ctx.tables.length + 1}`, this.ctx, depth);
+    const queue = [{ el, depth }];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { table, nested } = readTable(next.el, `table-${this.ctx.tables.length + 1}`, this.ctx, next.depth);
       this.ctx.tables.push(table);
       entries.push(table);
-      queue.push(...nested);
+      // table > tr > td: each nesting level is at least three elements deeper.
+      for (const inner of nested) queue.push({ el: inner, depth: next.depth + 3 });
     }
     this.tree.block(tablePart(el, entries, this.ctx, depth));
   }
