@@ -35,6 +35,7 @@ const GrammarSchema = z.object({
   }),
   shortDescription: z.array(Rule),
   noise: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
+  referenceLists: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
   references: z.object({ short: z.array(Rule), notes: z.array(Rule.extend({ group: z.string() })) }),
   pronunciation: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(Rule) }),
   text: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
@@ -58,6 +59,8 @@ export const INFOBOX_CAPTION_PARAMS = grammar.infobox.captionParams.map((r) => r
 
 const shortDescription = names(grammar.shortDescription);
 const noiseNames = names(grammar.noise.names);
+const referenceLists = names(grammar.referenceLists.names);
+const referenceListPrefixes = grammar.referenceLists.prefixes.map((r) => r.match);
 const noisePrefixes = grammar.noise.prefixes.map((r) => r.match);
 const shortFootnotes = names(grammar.references.short);
 const notes = new Map(grammar.references.notes.map((r) => [r.match, r.group]));
@@ -73,6 +76,7 @@ export type TemplateKind =
   | { kind: 'infobox' }
   | { kind: 'description' }
   | { kind: 'noise' }
+  | { kind: 'reference-list' }
   | { kind: 'short-footnote' }
   | { kind: 'note'; group: string }
   | { kind: 'pronunciation'; rule: TextRule }
@@ -87,6 +91,7 @@ const PRONUNCIATION_DEFAULT: TextRule = { param: ['1'], wrap: ['[', ']'] };
 function classify(name: string): TemplateKind {
   if (shortDescription.has(name)) return { kind: 'description' };
   if (infoboxNames.has(name) || startsWithAny(name, infoboxPrefixes)) return { kind: 'infobox' };
+  if (referenceLists.has(name) || startsWithAny(name, referenceListPrefixes)) return { kind: 'reference-list' };
   if (noiseNames.has(name)) return { kind: 'noise' };
   if (shortFootnotes.has(name)) return { kind: 'short-footnote' };
   const group = notes.get(name);

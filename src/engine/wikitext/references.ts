@@ -48,6 +48,8 @@ export class ReferenceBook {
   readonly references: Reference[] = [];
   private readonly named = new Map<string, Entry>();
   private readonly definitions = new Map<string, Token>();
+  /** By name only: a definition inside `<references group=…>` or `{{notelist|refs=…}}` carries no group attribute. */
+  private readonly definitionsByName = new Map<string, Token>();
   private nextKey = 1;
   private readonly groupCounts = new Map<string, number>();
   private scope: Scope | undefined;
@@ -65,6 +67,7 @@ export class ReferenceBook {
         if (name !== undefined && hasContent(ext)) {
           const key = keyOf(attr(ext, 'group') ?? '', name);
           if (!this.definitions.has(key)) this.definitions.set(key, ext.lastChild);
+          if (!this.definitionsByName.has(name)) this.definitionsByName.set(name, ext.lastChild);
         }
       }
       for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
@@ -83,7 +86,7 @@ export class ReferenceBook {
       const key = keyOf(group, name);
       const known = this.named.get(key);
       if (known !== undefined) return citation(known);
-      const body = content ?? this.definitions.get(key);
+      const body = content ?? this.definitions.get(key) ?? this.definitionsByName.get(name);
       if (body === undefined) return undefined;
       const entry = this.add(name, group, body.childNodes);
       this.named.set(key, entry);

@@ -206,6 +206,12 @@ export class Renderer {
       case 'text':
         this.textRule(t, kind.rule, depth);
         return;
+      case 'unknown':
+      case 'noise':
+        // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
+        // still shown, so it is a footnote of the article.
+        if (this.collects) this.citationsIn(t.getAllArgs(), depth);
+        return;
       case 'pronunciation':
         if (this.options.abstract === true) this.text += CUT;
         else this.textRule(t, kind.rule, depth);
@@ -230,12 +236,37 @@ export class Renderer {
     }
   }
 
+  /**
+   * Citations inside parameters that are not rendered as text (`{{marriage|A|1919|end=died<ref>…</ref>}}`):
+   * MediaWiki shows the marker, so the reference and its citation exist.
+   */
+  private citationsIn(args: readonly ParameterToken[], depth: number): void {
+    const stack: AstNodes[] = [];
+    for (const a of args) stack.push(...a.lastChild.childNodes);
+    let budget = 2000;
+    while (stack.length > 0 && budget-- > 0) {
+      const n = stack.pop()!;
+      if (n.type === 'text') continue;
+      if (n.type === 'ext' || (n.type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
+        this.node(n, depth + 1);
+        continue;
+      }
+      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+    }
+  }
+
   private push(c: Citation | undefined): void {
     if (c !== undefined) this.citations.push(c);
   }
 
   /** Applies a text rule of grammar/wikitext.json, rendering parameter values (links kept). */
   private textRule(t: TranscludeToken, rule: TextRule, depth: number): void {
+    this.applyTextRule(t, rule, depth);
+    // Parameters the rule does not show may still hold footnotes.
+    if (this.collects) this.citationsIn(t.getAllArgs().filter((a) => !shownBy(rule, a)), depth);
+  }
+
+  private applyTextRule(t: TranscludeToken, rule: TextRule, depth: number): void {
     const [before, after] = rule.wrap ?? ['', ''];
     const start = this.text.length;
     this.text += before;
@@ -271,6 +302,13 @@ export class Renderer {
     if (this.text.length === mark) this.text = this.text.slice(0, start);
     else this.text += after;
   }
+}
+
+/** Whether a text rule may render this parameter (so its footnotes are already read). */
+function shownBy(rule: TextRule, arg: ParameterToken): boolean {
+  if (rule.all !== undefined) return arg.anon;
+  const name = arg.name.trim();
+  return (rule.param ?? rule.join ?? []).includes(name);
 }
 
 function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefined {
