@@ -69,7 +69,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const env = EnvSchema.safeParse(process.env);
+  // An empty variable means unset, as shells and CI configurations commonly write it.
+  const env = EnvSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
   if (!env.success) {
     const issue = env.error.issues[0];
     process.stderr.write(`wikistruct serve: ${issue?.path.join('.')}: ${issue?.message}\n`);

@@ -70,7 +70,7 @@ export const BACKENDS: Backend[] = [
  * (per PGlite version), built in a private directory and renamed into place so that parallel
  * workers never see a half-written template.
  */
-async function templateDir(): Promise<string> {
+export async function templateDir(): Promise<string> {
   const manifest = new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
   const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
   const dir = join(tmpdir(), `wikistruct-test-pglite-${version}`);
