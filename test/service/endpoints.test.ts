@@ -5,7 +5,11 @@
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { BACKENDS, type TestDatabase } from './helpers/backends.js';
-import { addUser, codeFromOutbox, eventually, PASSWORD, startTestServer, uniqueName, type TestServer } from './helpers/harness.js';
+import { buildApp } from '../../src/service/app.js';
+import { requireAccessToken } from '../../src/service/auth/require-access-token.js';
+import { createLogger } from '../../src/service/logger.js';
+import { createMailer } from '../../src/service/mailer.js';
+import { addUser, codeFromOutbox, eventually, ManualClock, PASSWORD, startTestServer, uniqueName, type TestServer } from './helpers/harness.js';
 import { join } from 'node:path';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -222,6 +226,39 @@ describe.each(BACKENDS)('auth endpoints on $name', (backend) => {
     expect(lines, 'the password is not in the logs').not.toContain('a very secret passphrase');
     for (const field of ['refresh_token', 'access_token', 'id_token']) {
       expect(lines, `the ${field} is not in the logs`).not.toContain(String(reply.body[field]));
+    }
+  });
+});
+
+describe.each(BACKENDS.filter((b) => b.name === 'pglite'))('requireAccessToken, the guard the content API uses ($name)', (backend) => {
+  test('Bearer access tokens pass; missing, malformed and revoked ones are 401 Messages', async () => {
+    const database = await backend.open();
+    const clock = new ManualClock();
+    const app = await buildApp({
+      db: database.db,
+      clock,
+      revocationCacheMs: 0,
+      logger: createLogger({ level: 'silent' }),
+      mailer: createMailer({ outboxDir: join(database.dir, 'outbox'), from: 'x@localhost' }),
+    });
+    app.fastify.get('/v2/probe', { preHandler: requireAccessToken(app.verifier) }, async (request) => ({ user: request.accessClaims?.username }));
+    await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = app.fastify.server.address();
+      const base = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+      const user = await addUser(database.db, clock);
+      const login = (await (await fetch(`${base}/v1/login`, { method: 'POST', body: JSON.stringify({ username: user.username, password: PASSWORD }) })).json()) as Record<string, string>;
+      const probe = (authorization?: string) => fetch(`${base}/v2/probe`, authorization === undefined ? {} : { headers: { authorization } });
+      const ok = await probe(`Bearer ${login['access_token']}`);
+      expect([ok.status, await ok.json()], 'a valid access token passes').toEqual([200, { user: user.username }]);
+      const none = await probe();
+      expect([none.status, ((await none.json()) as { status: number }).status], 'no token is a 401 Message').toEqual([401, 401]);
+      expect((await probe('Basic abc')).status, 'another scheme is 401').toBe(401);
+      await fetch(`${base}/v1/token-revoke`, { method: 'POST', body: JSON.stringify({ refresh_token: login['refresh_token'] }) });
+      expect((await probe(`Bearer ${login['access_token']}`)).status, 'a revoked token is 401').toBe(401);
+    } finally {
+      await app.fastify.close();
+      await database.dispose();
     }
   });
 });
