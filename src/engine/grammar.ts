@@ -9,6 +9,7 @@ import infobox from '../../grammar/infobox.json' with { type: 'json' };
 import projects from '../../grammar/projects.json' with { type: 'json' };
 import citations from '../../grammar/citations.json' with { type: 'json' };
 import tables from '../../grammar/tables.json' with { type: 'json' };
+import media from '../../grammar/media.json' with { type: 'json' };
 
 interface Rule {
   match: string;
@@ -32,7 +33,23 @@ export const PRONUNCIATION = {
   linkPrefixes: pronunciation.linkPrefixes.map((r) => r.match),
 };
 
-export const INFOBOX_CLASSES = set(infobox.classes);
+export const INFOBOX = {
+  classes: set(infobox.classes),
+  headerClasses: set(infobox.headerClasses),
+  captionClasses: set(infobox.captionClasses),
+  imageClasses: set(infobox.imageClasses),
+  templateHints: infobox.templateHints.map((r) => r.match),
+};
+
+export const MEDIA = {
+  figureClasses: set(media.figureClasses),
+  galleryClasses: set(media.galleryClasses),
+  galleryItemClasses: set(media.galleryItemClasses),
+  captionClasses: set(media.captionClasses),
+};
+
+/** Classes of the containers around reference lists (noise, but the lists inside are read). */
+export const REFERENCE_LIST_WRAPPERS = set(citations.listWrappers);
 
 /** Heading text normalised for boilerplate lookup: lower case, single spaces, no edit brackets. */
 export function normalizeTitle(title: string): string {

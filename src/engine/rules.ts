@@ -5,13 +5,13 @@
  */
 import type { Element } from './dom.js';
 import { someToken } from './dom.js';
-import { INFOBOX_CLASSES, NOISE, PRONUNCIATION } from './grammar.js';
+import { INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
 const hasNoiseTypeof = (t: string): boolean => NOISE.typeofs.has(t);
 const hasPronunciationClass = (t: string): boolean => PRONUNCIATION.classes.has(t);
 const hasPronunciationTypeof = (t: string): boolean => PRONUNCIATION.typeofs.has(t);
-const hasInfoboxClass = (t: string): boolean => INFOBOX_CLASSES.has(t);
+const hasInfoboxClass = (t: string): boolean => INFOBOX.classes.has(t);
 
 export function isHiddenStyle(style: string): boolean {
   // Cheap rejection first: most styles say nothing about display.
@@ -47,4 +47,10 @@ export function isPronunciation(el: Element): boolean {
 export function isInfobox(el: Element): boolean {
   const cls = el.attribs.class;
   return cls !== undefined && someToken(cls, hasInfoboxClass);
+}
+
+/** True when one of `el`'s class tokens is in `classes`. */
+export function hasClassIn(el: Element, classes: ReadonlySet<string>): boolean {
+  const cls = el.attribs.class;
+  return cls !== undefined && someToken(cls, (t) => classes.has(t));
 }

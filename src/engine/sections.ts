@@ -9,9 +9,9 @@ import type { AnyNode, Element } from './dom.js';
 import { firstElementChild, hasClass, isElement, rawText } from './dom.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
-import { normalizeTitle } from './grammar.js';
+import { REFERENCE_LIST_WRAPPERS, normalizeTitle } from './grammar.js';
 import { inline } from './inline.js';
-import { isInfobox, isNoise } from './rules.js';
+import { hasClassIn, isInfobox, isNoise } from './rules.js';
 import { paragraphPart } from './blocks/paragraph.js';
 import { isList, listPart } from './blocks/list.js';
 import { figurePart, galleryParts, isFigure, isGallery } from './blocks/figure.js';
@@ -204,14 +204,7 @@ function isHeadingBlock(el: Element): boolean {
 
 /** Noise that can contain a reference list: the lists themselves and their wrappers. */
 function mayHoldReferences(el: Element): boolean {
-  return (
-    el.name === 'ol' ||
-    hasClass(el, 'reflist') ||
-    hasClass(el, 'mw-references-wrap') ||
-    hasClass(el, 'references') ||
-    hasClass(el, 'notelist') ||
-    hasClass(el, 'refbegin')
-  );
+  return el.name === 'ol' || hasClassIn(el, REFERENCE_LIST_WRAPPERS);
 }
 
 export function buildSections(content: Element, ctx: Context): Part[] {

@@ -5,31 +5,33 @@
  */
 import type { Image, Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { findAll, findFirst, hasClass, someToken } from '../dom.js';
+import { findAll, findFirst, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { inline } from '../inline.js';
 import { resolveHref } from '../site.js';
+import { MEDIA } from '../grammar.js';
+import { hasClassIn } from '../rules.js';
 
 const isMediaTypeof = (t: string): boolean => t.startsWith('mw:File') || t.startsWith('mw:Image');
 
 /** A block that shows one captioned image. */
 export function isFigure(el: Element): boolean {
   if (el.name === 'figure') return true;
-  if (el.name === 'div' && (hasClass(el, 'thumb') || hasClass(el, 'floatright') || hasClass(el, 'floatleft'))) return true;
+  if (el.name === 'div' && hasClassIn(el, MEDIA.figureClasses)) return true;
   const t = el.attribs.typeof;
   return el.name !== 'span' && t !== undefined && someToken(t, isMediaTypeof);
 }
 
 /** A gallery: many images, each with its own caption. */
 export function isGallery(el: Element): boolean {
-  return (el.name === 'ul' || el.name === 'div') && (hasClass(el, 'gallery') || hasClass(el, 'mw-gallery-traditional'));
+  return (el.name === 'ul' || el.name === 'div') && hasClassIn(el, MEDIA.galleryClasses);
 }
 
 export function figurePart(figure: Element, ctx: Context, depth: number): Part | undefined {
   const img = findFirst(figure, (e) => e.name === 'img');
   const captionEl = findFirst(
     figure,
-    (e) => e.name === 'figcaption' || hasClass(e, 'thumbcaption') || hasClass(e, 'gallerytext'),
+    (e) => e.name === 'figcaption' || hasClassIn(e, MEDIA.captionClasses),
   );
   const caption = captionEl === undefined ? { value: '', links: [], citations: [] } : inline(captionEl, ctx, {}, depth);
   const image = img === undefined ? undefined : imageOf(img, ctx, caption.value);
@@ -43,7 +45,7 @@ export function figurePart(figure: Element, ctx: Context, depth: number): Part |
 }
 
 export function galleryParts(gallery: Element, ctx: Context, depth: number): Part[] {
-  const boxes = findAll(gallery, (e) => e.name === 'li' && hasClass(e, 'gallerybox'));
+  const boxes = findAll(gallery, (e) => e.name === 'li' && hasClassIn(e, MEDIA.galleryItemClasses));
   const parts: Part[] = [];
   for (const box of boxes) {
     const part = figurePart(box, ctx, depth + 1);

@@ -7,21 +7,20 @@
  */
 import type { Citation, Image, Link, Part } from '../../schema/article.js';
 import type { AnyNode, Element } from '../dom.js';
-import { findAll, findFirst, hasClass, isElement, rawText } from '../dom.js';
+import { findAll, findFirst, isElement, rawText } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { inline } from '../inline.js';
-import { isNoise } from '../rules.js';
+import { INFOBOX } from '../grammar.js';
+import { hasClassIn, isNoise } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
 
-/** Classes of cells and blocks that open a new infobox section (or give the box its title). */
-const HEADER_CLASSES = ['infobox-header', 'infobox-above', 'infobox-title', 'entete', 'bloc', 'sinottico_testata', 'sinottico_divisione'];
-const CAPTION_CLASSES = ['infobox-caption', 'legend', 'sinottico_didascalia'];
 const LISTS = new Set(['ul', 'ol', 'dl']);
 
-const isHeaderBlock = (el: Element): boolean => HEADER_CLASSES.some((c) => hasClass(el, c));
-const isCaption = (el: Element): boolean => CAPTION_CLASSES.some((c) => hasClass(el, c));
+/** Cells and blocks that open a new infobox section or give the box its title (grammar/infobox.json). */
+const isHeaderBlock = (el: Element): boolean => hasClassIn(el, INFOBOX.headerClasses);
+const isCaption = (el: Element): boolean => hasClassIn(el, INFOBOX.captionClasses);
 
 class InfoboxBuilder {
   readonly sections: Part[] = [];
@@ -130,7 +129,7 @@ export function cleanLabel(label: string): string {
 
 function isImageBlock(el: Element): boolean {
   if (el.name === 'img') return true;
-  if (el.name === 'figure' || hasClass(el, 'images') || hasClass(el, 'infobox-image')) return true;
+  if (el.name === 'figure' || hasClassIn(el, INFOBOX.imageClasses)) return true;
   const t = el.attribs.typeof;
   return t !== undefined && (t.includes('mw:File') || t.includes('mw:Image'));
 }
@@ -234,7 +233,10 @@ function templateNameOf(box: Element): string | undefined {
   const head = transclusionHead(box);
   if (head === undefined) return undefined;
   const calls = templateCalls(head);
-  const boxy = calls.find((c) => /box|sinottico|tabla|ficha/i.test(c.name));
+  const boxy = calls.find((c) => {
+    const name = c.name.toLowerCase();
+    return INFOBOX.templateHints.some((hint) => name.includes(hint));
+  });
   return (boxy ?? calls[0])?.name;
 }
 

@@ -130,6 +130,8 @@ export class ReferenceBook {
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);
+    // A note may cite references of its own (unlike a <ref>); they join the list after it.
+    render(this.scope!, body.lastChild.childNodes, { collectReferencesOnly: true });
     return citation(entry);
   }
 

@@ -33,6 +33,8 @@ export interface RenderOptions {
   skipTables?: boolean;
   /** false: a second rendering of content already rendered once; collects nothing. */
   collect?: boolean;
+  /** The body of a note ({{efn}}): its own <ref>s are references, but nothing else is collected. */
+  collectReferencesOnly?: boolean;
 }
 
 /** A piece of block content: a token, or a slice of a text node cut at a line break. */
@@ -70,12 +72,14 @@ export class Renderer {
 
   /** Citations, infoboxes and the description are collected once, from the main rendering only. */
   readonly collects: boolean;
+  readonly collectsReferences: boolean;
 
   constructor(
     readonly scope: Scope,
     readonly options: RenderOptions = {},
   ) {
-    this.collects = options.collect !== false && options.inReference !== true;
+    this.collects = options.collect !== false && options.inReference !== true && options.collectReferencesOnly !== true;
+    this.collectsReferences = this.collects || options.collectReferencesOnly === true;
   }
 
   nodes(nodes: readonly Piece[], depth: number): void {
@@ -175,7 +179,7 @@ export class Renderer {
   private extension(t: ExtToken, depth: number): void {
     const name = t.name.toLowerCase();
     if (name === 'ref') {
-      if (!this.collects) return;
+      if (!this.collectsReferences) return;
       const citation = this.scope.refs.cite(t);
       if (citation !== undefined) this.citations.push(citation);
       return;
@@ -210,17 +214,17 @@ export class Renderer {
       case 'noise':
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
-        if (this.collects) this.citationsIn(t.getAllArgs(), depth);
+        if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
         return;
       case 'pronunciation':
         if (this.options.abstract === true) this.text += CUT;
         else this.textRule(t, kind.rule, depth);
         return;
       case 'short-footnote':
-        if (this.collects) this.push(this.scope.refs.citeShort(t));
+        if (this.collectsReferences) this.push(this.scope.refs.citeShort(t));
         return;
       case 'note':
-        if (this.collects) this.push(this.scope.refs.citeNote(t, kind.group));
+        if (this.collectsReferences) this.push(this.scope.refs.citeNote(t, kind.group));
         return;
       case 'description': {
         if (!this.collects) return;
@@ -263,7 +267,7 @@ export class Renderer {
   private textRule(t: TranscludeToken, rule: TextRule, depth: number): void {
     this.applyTextRule(t, rule, depth);
     // Parameters the rule does not show may still hold footnotes.
-    if (this.collects) this.citationsIn(t.getAllArgs().filter((a) => !shownBy(rule, a)), depth);
+    if (this.collectsReferences) this.citationsIn(t.getAllArgs().filter((a) => !shownBy(rule, a)), depth);
   }
 
   private applyTextRule(t: TranscludeToken, rule: TextRule, depth: number): void {
