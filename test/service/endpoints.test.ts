@@ -262,3 +262,19 @@ describe.each(BACKENDS.filter((b) => b.name === 'pglite'))('requireAccessToken, 
     }
   });
 });
+
+describe.each(BACKENDS)('unexpected failures on $name', (backend) => {
+  test.skipIf(backend.skip !== undefined)('a lost database is a generic 500; the details go to the log only', async () => {
+    const database = await backend.open();
+    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox') });
+    try {
+      await database.db.close();
+      const reply = await server.post('/login', { username: 'someone', password: 'some password' });
+      expect([reply.status, reply.body], 'generic 500 Message').toEqual([500, { message: 'internal server error', status: 500 }]);
+      expect(server.logs.some((l) => l.includes('"level":50') && l.includes('request failed')), 'the error is logged').toBe(true);
+    } finally {
+      await server.close();
+      await database.dispose().catch(() => {});
+    }
+  });
+});

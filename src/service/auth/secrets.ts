@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** 256 random bits, URL-safe: refresh tokens and challenge sessions. */
 export function randomToken(): string {
@@ -18,10 +18,4 @@ export function randomDigits(length: number): string {
  */
 export function sha256(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
-}
-
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = createHash('sha256').update(a).digest();
-  const y = createHash('sha256').update(b).digest();
-  return timingSafeEqual(x, y);
 }
