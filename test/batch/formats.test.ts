@@ -27,7 +27,7 @@ async function run(options: Omit<ConvertRun, 'jobs'> & { jobs?: number }) {
 
 const titles = (path: string): unknown[] => parseLines(readFileSync(path, 'utf8')).map((a) => a.name);
 
-describe('input formats', () => {
+describe('input formats', { timeout: 60_000 }, () => {
   it('a directory of .html files, recursively, dot files included, into a directory named by input file', async () => {
     const dir = tempDir('html-dir');
     mkdirSync(join(dir, 'in', 'sub'), { recursive: true });
@@ -103,7 +103,7 @@ describe('input formats', () => {
     expect(zeta?.license, 'envelope license kept').toEqual(env.license);
   });
 
-  describe('MediaWiki XML dumps', async () => {
+  describe('MediaWiki XML dumps', { timeout: 60_000 }, async () => {
     const engines = await loadEngines();
     const dir = tempDir('xml');
     writeFileSync(join(dir, 'dump.xml'), smallDump());
@@ -139,7 +139,7 @@ describe('input formats', () => {
   });
 });
 
-describe('output formats', () => {
+describe('output formats', { timeout: 60_000 }, () => {
   const dir = tempDir('outputs');
   const values = Array.from({ length: 25 }, (_, i) => envelope(`Page ${i}`, i + 1, 5));
   writeFileSync(join(dir, 'in.ndjson'), ndjson(values));
@@ -166,7 +166,7 @@ describe('output formats', () => {
   });
 });
 
-describe('per-record failures', () => {
+describe('per-record failures', { timeout: 60_000 }, () => {
   it('go to <output>.errors.ndjson with name, position and message; the other records convert; exit code 1', async () => {
     const dir = tempDir('errors');
     const text = [

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { articleHtml, envelope, ndjson, parseLines, tempDir } from '../batch/fixtures.js';
 import { cli } from './cli.js';
 
-describe('wikistruct convert (engine issue: files in, one Article each out)', () => {
+describe('wikistruct convert (engine issue: files in, one Article each out)', { timeout: 60_000 }, () => {
   const dir = tempDir('cli');
   writeFileSync(join(dir, 'Alpha.html'), articleHtml('Alpha'));
   writeFileSync(join(dir, 'Beta.html'), articleHtml('Beta'));
@@ -68,7 +68,7 @@ describe('wikistruct convert (engine issue: files in, one Article each out)', ()
   });
 });
 
-describe('progress output', () => {
+describe('progress output', { timeout: 60_000 }, () => {
   const dir = tempDir('progress');
   writeFileSync(join(dir, 'in.ndjson'), ndjson(Array.from({ length: 600 }, (_, i) => envelope(`P ${i}`, i + 1, 30))));
 

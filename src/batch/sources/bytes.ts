@@ -18,14 +18,30 @@ export function compressionOf(head: Uint8Array): Compression {
 const READ_CHUNK = 1024 * 1024;
 
 /** The file's decompressed bytes. `onRawBytes` is called with each raw chunk's size as it is read. */
-export function openDecompressed(path: string, compression: Compression, onRawBytes: (n: number) => void): Readable {
-  const raw = createReadStream(path, { highWaterMark: READ_CHUNK });
-  raw.on('data', (chunk: Buffer | string) => onRawBytes(chunk.length));
-  if (compression === 'none') return raw;
+export function openDecompressed(path: string, compression: Compression, onRawBytes: (n: number) => void): AsyncIterable<Uint8Array> {
+  if (compression === 'none') return counted(createReadStream(path, { highWaterMark: READ_CHUNK }), onRawBytes);
+  const raw = openRaw(path, onRawBytes);
   if (compression === 'gzip') {
     const gunzip = createGunzip({ chunkSize: 256 * 1024 });
     raw.on('error', (error) => gunzip.destroy(error));
     return raw.pipe(gunzip);
   }
   return bunzip(raw, READ_CHUNK);
+}
+
+/**
+ * The raw file for piping into a decompressor. Counting with a 'data' listener is safe here only
+ * because `pipe` consumes in flowing mode too; a stream read by async iteration uses `counted`.
+ */
+export function openRaw(path: string, onRawBytes: (n: number) => void): Readable {
+  const raw = createReadStream(path, { highWaterMark: READ_CHUNK });
+  raw.on('data', (chunk: Buffer | string) => onRawBytes(chunk.length));
+  return raw;
+}
+
+async function* counted(stream: AsyncIterable<Buffer>, onRawBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    onRawBytes(chunk.length);
+    yield chunk;
+  }
 }

@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { SourceRecord } from '../record.js';
 import type { Compression } from './bytes.js';
-import { openDecompressed } from './bytes.js';
+import { openDecompressed, openRaw } from './bytes.js';
 import type { InputKind } from './detect.js';
 import { readSiteInfo } from './siteinfo.js';
 import type { SiteInfo } from './siteinfo.js';
@@ -27,7 +27,7 @@ export function readFileRecords(path: string, kind: InputKind, compression: Comp
     case 'json':
       return readJsonDocument(path, compression, ctx);
     case 'ndjson':
-      return readNdjson(openDecompressed(path, compression, ctx.onRawBytes) as AsyncIterable<Uint8Array>, path);
+      return readNdjson(openDecompressed(path, compression, ctx.onRawBytes), path);
     case 'snapshot':
       return readSnapshot(path, ctx);
     case 'xml':
@@ -46,8 +46,8 @@ async function* readWhole(path: string, kind: 'html' | 'json', compression: Comp
     ctx.onRawBytes(buffer.length);
     bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
   } else {
-    const parts: Buffer[] = [];
-    for await (const chunk of openDecompressed(path, compression, ctx.onRawBytes)) parts.push(chunk as Buffer);
+    const parts: Uint8Array[] = [];
+    for await (const chunk of openDecompressed(path, compression, ctx.onRawBytes)) parts.push(chunk);
     bytes = new Uint8Array(Buffer.concat(parts));
   }
   // readFile may hand out a view of a larger pooled buffer: give the payload its own.
@@ -59,7 +59,7 @@ async function* readJsonDocument(path: string, compression: Compression, ctx: Re
   const { size } = await stat(path);
   if (compression === 'none' && size > ctx.wholeFileLimit) {
     // Too big to be one article: it can only be useful as one envelope per line.
-    yield* readNdjson(openDecompressed(path, compression, ctx.onRawBytes) as AsyncIterable<Uint8Array>, path);
+    yield* readNdjson(openDecompressed(path, compression, ctx.onRawBytes), path);
     return;
   }
   yield* readWhole(path, 'json', compression, ctx);
@@ -76,7 +76,7 @@ const NDJSON_MEMBER = /\.(ndjson|jsonl|json)$/i;
 /** A structured-contents snapshot: a .tar.gz of NDJSON files, read entry by entry. */
 async function* readSnapshot(path: string, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
   const extract = tar.extract();
-  const raw = openDecompressed(path, 'none', ctx.onRawBytes);
+  const raw = openRaw(path, ctx.onRawBytes);
   const gunzip = createGunzip({ chunkSize: 256 * 1024 });
   raw.on('error', (error) => extract.destroy(error));
   gunzip.on('error', (error) => extract.destroy(error));
@@ -96,7 +96,7 @@ async function* readXmlDump(path: string, compression: Compression, ctx: ReaderC
   let site: SiteInfo = {};
   let position = 0;
   const stream = openDecompressed(path, compression, ctx.onRawBytes);
-  const pages = splitSpans(stream as AsyncIterable<Uint8Array>, '<page>', '</page>', (prefix) => {
+  const pages = splitSpans(stream, '<page>', '</page>', (prefix) => {
     site = readSiteInfo(Buffer.from(prefix).toString('utf8'));
   });
   for await (const bytes of pages) {
