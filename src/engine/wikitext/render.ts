@@ -340,6 +340,19 @@ export function argText(scope: Scope, t: TranscludeToken, key: string, options: 
   return render(scope, arg.lastChild.childNodes, options).value;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a DateTimeFormat costs far more than using one: one per locale and shape. */
+function dateFormat(locale: string, withDay: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withDay}`;
+  let format = dateFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', ...(withDay ? { day: 'numeric' } : {}), timeZone: 'UTC' });
+    if (dateFormats.size < 100) dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * {{birth date|1879|3|14}} → "14 March 1879" in the article's language; partial dates shortened;
  * a month written as a word ({{date|17|juin|1994}}) is kept as written. '' when not a date.
@@ -356,8 +369,7 @@ function formatDate(t: TranscludeToken, keys: readonly [string, string, string],
   date.setUTCFullYear(y);
   const locale = language === undefined || language === 'en' || language === 'simple' ? 'en-GB' : language;
   try {
-    const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', ...(d === undefined ? {} : { day: 'numeric' }), timeZone: 'UTC' });
-    return format.format(date);
+    return dateFormat(locale, d !== undefined).format(date);
   } catch {
     return `${y}-${String(m).padStart(2, '0')}${d === undefined ? '' : `-${String(d).padStart(2, '0')}`}`;
   }
