@@ -197,6 +197,12 @@ describe('parseWikitext: references and citations', () => {
     ]);
   });
 
+  it('reads {{#tag:ref}} as a reference', () => {
+    const a = parseEn('A.{{#tag:ref|Tagged [[x]].|name=t}} B.{{#tag:ref||name=t}}');
+    expect(a.references, 'one reference').toMatchObject([{ identifier: 'cite_note-t-1', text: { value: 'Tagged x.' } }]);
+    expect(lead(a)[0]?.citations?.map((c) => c.identifier), 'cited twice').toEqual(['cite_note-t-1', 'cite_note-t-1']);
+  });
+
   it('numbers groups separately and reads {{sfn}} and {{efn}}', () => {
     const a = parseEn('A.<ref group="note">N</ref> B.{{sfn|Smith|2001|p=5}} C.{{efn|Explained.<ref>Inner source.</ref>}} D.{{sfn|Smith|2001|p=5}}');
     const [p] = lead(a);

@@ -117,8 +117,8 @@ export class ReferenceBook {
     return citation(entry);
   }
 
-  /** {{efn|…}}, {{refn|group=…|…}}: a footnote whose text is the first parameter. */
-  citeNote(t: TranscludeToken, defaultGroup: string): Citation | undefined {
+  /** {{efn|…}}, {{refn|group=…|…}}, {{#tag:ref|…}}: a footnote whose text is a parameter. */
+  citeNote(t: TranscludeToken, defaultGroup: string, bodyKey = '1'): Citation | undefined {
     const group = t.getValue('group')?.trim() || defaultGroup;
     const name = t.getValue('name')?.trim() || undefined;
     const key = name === undefined ? undefined : keyOf(group, name);
@@ -126,7 +126,7 @@ export class ReferenceBook {
       const known = this.named.get(key);
       if (known !== undefined) return citation(known);
     }
-    const body = t.getArg('1');
+    const body = t.getArg(bodyKey);
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);

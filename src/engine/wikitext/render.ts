@@ -60,7 +60,7 @@ const SILENT = new Set([
 ]);
 
 /** Extension tags whose content is text as written. */
-const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'poem', 'score', 'syntaxhighlight', 'source', 'pre']);
+const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'syntaxhighlight', 'source', 'pre']);
 /** Magic words whose first argument is shown: {{formatnum:1234}}, {{lc:Text}}. */
 const SHOWN_MAGIC = new Set(['formatnum', 'lc', 'uc', 'lcfirst', 'ucfirst', '#tag:nowiki']);
 
@@ -195,7 +195,13 @@ export class Renderer {
   }
 
   private magicWord(t: TranscludeToken, depth: number): void {
-    if (!SHOWN_MAGIC.has(t.name.toLowerCase())) return;
+    const name = t.name.toLowerCase();
+    // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
+    if (name === 'tag' || name === '#tag') {
+      if (this.collectsReferences && t.getValue('1')?.trim().toLowerCase() === 'ref') this.push(this.scope.refs.citeNote(t, '', '2'));
+      return;
+    }
+    if (!SHOWN_MAGIC.has(name)) return;
     const first = t.getAllArgs()[0];
     if (first !== undefined) this.nodes(first.lastChild.childNodes, depth + 1);
   }
