@@ -65,6 +65,16 @@ describe('parseWikitext: paragraphs', () => {
     ]);
   });
 
+  it('links other wikis, and reads interlanguage links as metadata, never text', () => {
+    const [p] = lead(parseEn('See [[:fr:Paris|Paris (fr)]], [[wikt:word|word]] and [[Help:IPA|IPA]].[[fr:Albert Einstein]][[de:Albert Einstein]]'));
+    expect(p?.value, 'no interlanguage text').toBe('See Paris (fr), word and IPA.');
+    expect(p?.links?.map((l) => l.url), 'targets').toEqual([
+      'https://fr.wikipedia.org/wiki/Paris',
+      'https://en.wiktionary.org/wiki/word',
+      'https://en.wikipedia.org/wiki/Help:IPA',
+    ]);
+  });
+
   it('splits paragraphs at blank lines and joins single line breaks', () => {
     const parts = lead(parseEn('One\ntwo.\n\nThree.'));
     expect(parts.map((p) => p.value), 'two paragraphs').toEqual(['One two.', 'Three.']);

@@ -39,6 +39,7 @@ const GrammarSchema = z.object({
   references: z.object({ short: z.array(Rule), notes: z.array(Rule.extend({ group: z.string() })) }),
   pronunciation: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(Rule) }),
   text: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
+  interwiki: z.object({ languages: z.array(Rule), projects: z.array(Rule.extend({ host: z.string() })) }),
 });
 
 const grammar = GrammarSchema.parse(data);
@@ -68,6 +69,33 @@ const pronunciation = new Map(grammar.pronunciation.rules.map((r) => [r.match, r
 const pronunciationPrefixes = grammar.pronunciation.prefixes.map((r) => r.match);
 const textRules = new Map(grammar.text.rules.map((r) => [r.match, r.rule]));
 const textPrefixes = grammar.text.prefixes.map((r) => [r.match, r.rule] as const);
+
+const extraLanguages = names(grammar.interwiki.languages);
+const projectHosts = new Map(grammar.interwiki.projects.map((r) => [r.match, r.host]));
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+const languageCodes = new Map<string, boolean>();
+
+/** Whether a link prefix is a language code ("fr", "simple", "zh-yue"). Memoized. */
+export function isLanguageCode(prefix: string): boolean {
+  let known = languageCodes.get(prefix);
+  if (known === undefined) {
+    known = extraLanguages.has(prefix);
+    if (!known && /^[a-z]{2,3}(-[a-z]{2,8})?$/.test(prefix)) {
+      try {
+        known = languageNames.of(prefix) !== undefined;
+      } catch {
+        known = false;
+      }
+    }
+    if (languageCodes.size < 10_000) languageCodes.set(prefix, known);
+  }
+  return known;
+}
+
+/** Host of a sister-project link prefix ("wikt" → "{lang}.wiktionary.org"). */
+export function projectHost(prefix: string): string | undefined {
+  return projectHosts.get(prefix);
+}
 
 const startsWithAny = (name: string, prefixes: readonly string[]): boolean => prefixes.some((p) => name.startsWith(p));
 

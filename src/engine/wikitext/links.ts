@@ -2,21 +2,52 @@
  * Wiki link targets → absolute URLs, the way the HTML path writes them:
  * `[[mass–energy equivalence#Mass–velocity relationship]]` →
  * `https://en.wikipedia.org/wiki/Mass–energy_equivalence#Mass–velocity_relationship`
- * (spaces as underscores, first letter upper case, not percent-encoded).
+ * (spaces as underscores, first letter upper case, not percent-encoded). Links leaving the wiki
+ * (`[[:fr:Paris]]`, `[[wikt:word]]`) go to that wiki; `[[fr:Paris]]` without the leading colon is
+ * an interlanguage link, page metadata rather than content (grammar/wikitext.json `interwiki`).
  */
 import type { Site } from '../site.js';
+import { isLanguageCode, projectHost } from './grammar.js';
 
-export function wikiUrl(rawTarget: string, site: Site | undefined): string | undefined {
-  if (site === undefined) return undefined;
+export type LinkTarget = { kind: 'url'; url: string } | { kind: 'interlanguage' } | { kind: 'none' };
+
+const NONE: LinkTarget = { kind: 'none' };
+const INTERLANGUAGE: LinkTarget = { kind: 'interlanguage' };
+
+/**
+ * `inNamespace`: the parser recognised a namespace of this wiki (Help:, Category: …), so the
+ * prefix is not an interwiki prefix.
+ */
+export function linkTarget(rawTarget: string, site: Site | undefined, language: string | undefined, inNamespace: boolean): LinkTarget {
   let target = rawTarget.trim();
-  if (target.startsWith(':')) target = target.slice(1).trim();
+  const colon = target.startsWith(':');
+  if (colon) target = target.slice(1).trim();
   // A target built by a template or a parameter cannot be resolved without expanding it.
-  if (target.length === 0 || target.includes('{{') || target.includes('\0')) return undefined;
+  if (target.length === 0 || target.includes('{{') || target.includes('\0')) return NONE;
+  const sep = target.indexOf(':');
+  if (!inNamespace && sep > 0) {
+    const prefix = target.slice(0, sep).trim().toLowerCase();
+    const rest = target.slice(sep + 1);
+    const project = projectHost(prefix);
+    if (project !== undefined) return urlOn(`https://${project.replace('{lang}', language ?? 'en')}/wiki/`, rest);
+    if (isLanguageCode(prefix)) {
+      if (!colon) return INTERLANGUAGE;
+      const family = site === undefined ? 'wikipedia.org' : site.origin.replace(/^https:\/\/[^.]+\./, '');
+      return urlOn(`https://${prefix}.${family}/wiki/`, rest);
+    }
+  }
+  if (site === undefined) return NONE;
+  return urlOn(site.articleBase, target);
+}
+
+/** Wiktionary titles are case-sensitive from the first letter; every other project capitalizes it. */
+function urlOn(base: string, target: string): LinkTarget {
   const hash = target.indexOf('#');
-  const title = underscored(hash < 0 ? target : target.slice(0, hash));
-  if (title.length === 0) return undefined;
-  const fragment = hash < 0 ? '' : `#${underscored(target.slice(hash + 1))}`;
-  return site.articleBase + title.charAt(0).toUpperCase() + title.slice(1) + (fragment === '#' ? '' : fragment);
+  let title = underscored(hash < 0 ? target : target.slice(0, hash));
+  if (title.length === 0) return NONE;
+  if (!base.includes('.wiktionary.org/')) title = title.charAt(0).toUpperCase() + title.slice(1);
+  const fragment = hash < 0 ? '' : underscored(target.slice(hash + 1));
+  return { kind: 'url', url: base + title + (fragment.length > 0 ? `#${fragment}` : '') };
 }
 
 function underscored(s: string): string {

@@ -22,7 +22,7 @@ import { templateKind } from './grammar.js';
 import { citationText } from './references.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
-import { wikiUrl } from './links.js';
+import { linkTarget } from './links.js';
 
 export interface RenderOptions {
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
@@ -154,15 +154,17 @@ export class Renderer {
   }
 
   private link(t: LinkToken, depth: number): void {
-    const target = t.firstChild;
-    const raw = String(target);
+    const raw = String(t.firstChild);
+    const title = t.link;
+    const inNamespace = typeof title !== 'string' && title.ns !== 0;
+    const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
+    if (target.kind === 'interlanguage') return;
     const start = this.text.length;
     if (t.childNodes.length > 1) this.nodes(t.childNodes.slice(1), depth + 1);
     else this.text += raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim();
-    const url = wikiUrl(raw, this.scope.site);
-    if (url === undefined) return;
+    if (target.kind !== 'url') return;
     const text = clean(this.text.slice(start));
-    this.links.push(text.length > 0 ? { url, text } : { url });
+    this.links.push(text.length > 0 ? { url: target.url, text } : { url: target.url });
   }
 
   private extLink(t: ExtLinkToken, depth: number): void {
