@@ -3,14 +3,18 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './auth/access-token.js';
 import { createTokenMinter } from './auth/jwt.js';
 import { KeyStore } from './auth/keys.js';
+import { purgeExpired, type Purged } from './auth/purge.js';
 import { authOperations, authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from './auth/settings.js';
 import { systemClock, type Clock } from './clock.js';
 import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
+import { contentRoutes, type ContentSettings } from './content/routes.js';
+import { createMetrics, observeRequests } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import type { Db } from './storage/db.js';
+import { MIGRATIONS } from './storage/migrations.js';
 
 /** Which route groups a process serves: both by default, or one of them alone. */
 export type ServiceParts = 'all' | 'auth' | 'content';
@@ -30,6 +34,8 @@ export interface AppDeps {
   offline?: boolean;
   /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
   trustProxy?: boolean;
+  /** Content API tuning: parse threads, rate limit, upstream client options (see content/routes.ts). */
+  content?: ContentSettings;
 }
 
 export interface App {
@@ -37,6 +43,8 @@ export interface App {
   /** The helper every route that needs a signed-in caller uses (the content API too). */
   verifier: AccessTokenVerifier;
   keys: KeyStore;
+  /** Deletes expired tokens, sessions, codes and throttle counters; the server runs it hourly. */
+  purge(): Promise<Purged>;
   /** Waits for background work (mails) started by requests. */
   drain(): Promise<void>;
 }
@@ -87,7 +95,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await deps.db.query('SELECT 1');
     return { status: 'ok' };
   });
+  fastify.get('/readyz', async (_request, reply) => {
+    const applied = new Set((await deps.db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const missing = MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);
+    if (missing.length > 0) return reply.status(503).send({ message: `migrations not applied: ${missing.join(', ')}`, status: 503 });
+    return { status: 'ready' };
+  });
+  const metrics = createMetrics();
+  observeRequests(fastify, metrics);
 
+  const throttle = { ...DEFAULT_THROTTLE, ...deps.throttle };
   let service: AuthService | undefined;
   if (only !== 'content') {
     service = new AuthService({
@@ -96,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       tokens: createTokenMinter(keys, clock, issuer),
       verifier,
       mailer: deps.mailer,
-      throttle: { ...DEFAULT_THROTTLE, ...deps.throttle },
+      throttle,
       log: deps.logger,
     });
     const operations = authOperations(service);
@@ -104,16 +121,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await fastify.register(authRoutes, { prefix: '/v1', operations, keys, openapi: () => document });
   }
 
-  // ── Content API (next issue) ────────────────────────────────────────────────────────────────
-  // Register its plugin here, under `/v2`, when `only !== 'auth'`, passing it `verifier` (every
-  // request needs a valid access token), `deps.db`, `clock` and `deps.offline`. It should add
-  // its operations to the OpenAPI document the same way auth does.
+  // ── Content API ──────────────────────────────────────────────────────────────────────────────
+  if (only !== 'auth') {
+    await fastify.register(contentRoutes, {
+      prefix: '/v2',
+      db: deps.db,
+      clock,
+      verifier,
+      metrics,
+      offline: deps.offline ?? false,
+      settings: deps.content ?? {},
+    });
+  }
   // ─────────────────────────────────────────────────────────────────────────────────────────────
 
   return {
     fastify,
     verifier,
     keys,
+    purge: () => purgeExpired(deps.db, clock, throttle.windowMs),
     drain: async () => {
       await service?.drainMail();
     },

@@ -1,9 +1,13 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type App, type ServiceParts } from './app.js';
+import { bootstrapAdmin } from './bootstrap.js';
+import { systemClock } from './clock.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { openStorage } from './storage/open.js';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface ServeOptions {
   host: string;
@@ -45,6 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   let app: App;
   try {
+    await bootstrapAdmin(db, systemClock);
     app = await buildApp({
       db,
       mailer,
@@ -64,6 +69,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   lock?.setUrl(url);
+  const purge = (): void => {
+    app.purge().then(
+      (purged) => logger.info({ purged }, 'expired rows purged'),
+      (error: unknown) => logger.warn({ err: error }, 'purge failed'),
+    );
+  };
+  purge();
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
   logger.info({ url, storage: db.kind, only: options.only ?? 'all' }, 'wikistruct service listening');
 
   let closing: Promise<void> | undefined;
@@ -72,6 +86,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     app,
     close: () =>
       (closing ??= (async () => {
+        clearInterval(purgeTimer);
         await app.fastify.close();
         await app.drain();
         mailer.close();

@@ -173,3 +173,36 @@ describe.each(BACKENDS)('auth limits on $name', (backend) => {
     expect(later, 'the current key stays').toContain(newKid);
   });
 });
+
+describe.each(BACKENDS)('purging expired rows on $name', (backend) => {
+  test.skipIf(backend.skip !== undefined)('expired rows go, rows that still matter stay', async () => {
+    const database = await backend.open();
+    const clock = new ManualClock();
+    const server = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox'), revocationCacheMs: 0 });
+    try {
+      const user = await addUser(database.db, clock);
+      const temp = await addUser(database.db, clock, { temporary: true });
+      await server.post('/login', { username: user.username, password: PASSWORD }); // refresh token A, expires on day 90
+      await server.post('/login', { username: temp.username, password: PASSWORD }); // a challenge session
+      await server.post('/login', { username: user.username, password: 'wrong password here' }); // a throttle counter
+      await server.post('/forgot-password', { username: user.username }); // a reset code
+      clock.advance(89 * DAY);
+      await server.post('/login', { username: user.username, password: PASSWORD }); // refresh token B, expires on day 179
+      expect(await server.app.purge(), 'on day 89 the session, code and counters go; the refresh tokens stay').toEqual({
+        refreshTokens: 0,
+        challenges: 1,
+        resetCodes: 1,
+        throttleCounters: 2, // per address and per reset name; the account counter was cleared by the login
+      });
+      clock.advance(DAY + 12 * HOUR);
+      expect((await server.app.purge()).refreshTokens, 'A, expired half a day ago, stays: its access tokens may still be valid').toBe(0);
+      clock.advance(12 * HOUR + 1000);
+      expect((await server.app.purge()).refreshTokens, 'A goes a day after its expiry').toBe(1);
+      const left = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens');
+      expect(left[0]?.n, 'B stays').toBe(1);
+    } finally {
+      await server.close();
+      await database.dispose();
+    }
+  });
+});

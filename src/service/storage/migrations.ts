@@ -72,4 +72,37 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0002_content',
+    statements: [
+      // One row per article: the newest revision we have of (project, title), with its source.
+      // `title` is the normalised title with spaces (content/title.ts). `meta` is the envelope's
+      // metadata without its body, so the article can be parsed again exactly as first delivered.
+      `CREATE TABLE articles (
+        project text NOT NULL,
+        title text NOT NULL,
+        revision bigint NOT NULL,
+        page_id bigint,
+        language text,
+        html text,
+        wikitext text,
+        meta jsonb NOT NULL,
+        origin text NOT NULL,
+        stored_at timestamptz NOT NULL,
+        PRIMARY KEY (project, title)
+      )`,
+      `CREATE INDEX articles_title_idx ON articles (title)`,
+      // The parsed Article as JSON text (served as is), per revision and engine version: an engine
+      // upgrade leaves old rows unused and articles are parsed again on first request.
+      `CREATE TABLE parsed_articles (
+        project text NOT NULL,
+        title text NOT NULL,
+        revision bigint NOT NULL,
+        engine_version text NOT NULL,
+        article text NOT NULL,
+        parsed_at timestamptz NOT NULL,
+        PRIMARY KEY (project, title, revision, engine_version)
+      )`,
+    ],
+  },
 ];

@@ -1,0 +1,144 @@
+/**
+ * Loads articles into the store from the inputs `wikistruct convert` reads (HTML files and
+ * directories, envelopes, NDJSON, snapshot archives, XML dumps). Each record is parsed once (the
+ * Article is cached with it) and keyed by project and normalised title; a newer revision replaces
+ * an older one, an older one is skipped.
+ */
+import { isEnvelopeLike } from '../../engine/envelope.js';
+import type { Article } from '../../schema/article.js';
+import type { SourceRecord } from '../../batch/record.js';
+import { isFailure, readInputs } from '../../batch/sources/index.js';
+import { readXmlPage } from '../../batch/xml-page.js';
+import { ENGINE_VERSION } from './engine-version.js';
+import type { ArticleParser } from './parser.js';
+import type { ArticleStore, UpsertResult } from './store.js';
+import { normalizeTitle } from './title.js';
+
+export interface ImportOptions {
+  store: ArticleStore;
+  parser: ArticleParser;
+  /** Project of every record, overriding what the records say (needed for bare HTML without metadata). */
+  project?: string | undefined;
+  /** Records parsed at once (keeps every worker busy). */
+  concurrency?: number;
+  onProgress?: (summary: ImportSummary) => void;
+}
+
+export interface ImportFailure {
+  source: string;
+  position: number;
+  message: string;
+}
+
+export interface ImportSummary {
+  records: number;
+  inserted: number;
+  replaced: number;
+  /** The store already had this or a newer revision. */
+  keptNewer: number;
+  skipped: number;
+  failed: number;
+  /** The first failures, for the report (all are counted). */
+  failures: ImportFailure[];
+}
+
+const MAX_REPORTED_FAILURES = 20;
+const decoder = new TextDecoder();
+
+class ImportRecordError extends Error {}
+
+export async function importInputs(inputs: readonly string[], options: ImportOptions): Promise<ImportSummary> {
+  const summary: ImportSummary = { records: 0, inserted: 0, replaced: 0, keptNewer: 0, skipped: 0, failed: 0, failures: [] };
+  const fail = (source: string, position: number, message: string): void => {
+    summary.failed += 1;
+    if (summary.failures.length < MAX_REPORTED_FAILURES) summary.failures.push({ source, position, message });
+  };
+  const window = new Set<Promise<void>>();
+  const limit = Math.max(1, options.concurrency ?? 4);
+  const items = readInputs(inputs, { exclude: new Set(), onRawBytes: () => {}, wholeFileLimit: 128 * 1024 * 1024 });
+  for await (const item of items) {
+    if (isFailure(item)) {
+      fail(item.source, item.position, item.error);
+      continue;
+    }
+    summary.records += 1;
+    const task = importRecord(item, options).then(
+      (result) => {
+        if (result === 'skipped') summary.skipped += 1;
+        else if (result === 'inserted') summary.inserted += 1;
+        else if (result === 'replaced') summary.replaced += 1;
+        else summary.keptNewer += 1;
+        options.onProgress?.(summary);
+      },
+      (error: unknown) => fail(item.source, item.position, error instanceof Error ? error.message : String(error)),
+    );
+    const tracked = task.finally(() => window.delete(tracked));
+    window.add(tracked);
+    if (window.size >= limit) await Promise.race(window);
+  }
+  await Promise.all(window);
+  return summary;
+}
+
+async function importRecord(record: SourceRecord, options: ImportOptions): Promise<UpsertResult | 'skipped'> {
+  const envelope = envelopeOfRecord(record);
+  if (envelope === undefined) return 'skipped';
+  if (options.project !== undefined) envelope['is_part_of'] = { identifier: options.project };
+  const json = await options.parser.parse(envelope);
+  const article = JSON.parse(json) as Article;
+  const project = options.project ?? article.is_part_of?.identifier;
+  if (project === undefined) throw new ImportRecordError('the record does not say which project it belongs to; pass --project');
+  if (article.name === undefined) throw new ImportRecordError('the record has no title');
+  const { article_body: body, ...meta } = envelope as { article_body: { html?: string; wikitext?: string } } & Record<string, unknown>;
+  return options.store.upsert(
+    {
+      project,
+      title: normalizeTitle(article.name, project),
+      revision: article.version?.identifier ?? 0,
+      pageId: article.identifier,
+      language: article.in_language?.identifier,
+      html: body.html,
+      wikitext: body.wikitext,
+      meta,
+      origin: 'import',
+    },
+    { engineVersion: ENGINE_VERSION, json },
+  );
+}
+
+/** The record as an envelope; undefined for XML-dump pages that are not articles (redirects, other namespaces). */
+function envelopeOfRecord(record: SourceRecord): Record<string, unknown> | undefined {
+  const text = decoder.decode(record.payload.bytes);
+  switch (record.payload.kind) {
+    case 'html':
+      return { article_body: { html: text } };
+    case 'json': {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new ImportRecordError(`malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!isEnvelopeLike(value)) throw new ImportRecordError('not an article envelope (no "article_body")');
+      return { ...value };
+    }
+    case 'xml-page': {
+      const page = readXmlPage(text, record.payload.site ?? {});
+      if (page.redirect || page.namespace !== 0) return undefined;
+      const { meta } = page;
+      const envelope: Record<string, unknown> = { article_body: { wikitext: page.wikitext } };
+      if (meta.name !== undefined) envelope['name'] = meta.name;
+      if (meta.identifier !== undefined) envelope['identifier'] = meta.identifier;
+      if (meta.revision !== undefined) envelope['version'] = { identifier: meta.revision };
+      if (meta.dateModified !== undefined) envelope['date_modified'] = meta.dateModified;
+      if (meta.url !== undefined) envelope['url'] = meta.url;
+      if (meta.project !== undefined) envelope['is_part_of'] = { identifier: meta.project };
+      if (meta.language !== undefined) envelope['in_language'] = { identifier: meta.language };
+      return envelope;
+    }
+    default: {
+      const never: never = record.payload.kind;
+      throw new Error(`unknown payload kind ${String(never)}`);
+    }
+  }
+}

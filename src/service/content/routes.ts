@@ -1,0 +1,146 @@
+/**
+ * The /v2 routes: POST /structured-contents/{article_name} and the OpenAPI document.
+ *
+ * Articles are sent as the stored JSON text, never through a fastify response schema: a schema
+ * would re-serialise (slow for big Articles) and silently drop fields it does not declare inside
+ * the recursive Part tree.
+ */
+import { createHash } from 'node:crypto';
+import compress from '@fastify/compress';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AccessTokenVerifier } from '../auth/access-token.js';
+import { requireAccessToken } from '../auth/require-access-token.js';
+import type { Clock } from '../clock.js';
+import { HttpError, tooManyRequests, unprocessable } from '../errors.js';
+import type { Metrics } from '../metrics.js';
+import type { Db } from '../storage/db.js';
+import { ENGINE_VERSION } from './engine-version.js';
+import { contentOpenApiDocument } from './openapi.js';
+import { createArticleParser } from './parser.js';
+import { RateLimiter, RateLimitSchema } from './rate-limit.js';
+import { criteriaOf, project, StructuredContentsRequest } from './request.js';
+import { ContentService, type Found } from './service.js';
+import { ArticleStore } from './store.js';
+import type { WikiClientOptions } from './upstream/index.js';
+
+/** What a deployment (or a test) may tune; every field has a default. */
+export const ContentSettingsSchema = z.object({
+  /** Worker threads that parse; 0 parses on the event loop. */
+  parseThreads: z.number().int().min(0).max(64).default(2),
+  rateLimit: RateLimitSchema.partial().optional(),
+  /** The project fetched upstream when the filters name neither project nor language. */
+  defaultProject: z.string().default('enwiki'),
+  /** `Cache-Control: private, max-age=N` on Article replies. */
+  maxAgeSeconds: z.number().int().nonnegative().default(60),
+});
+export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
+  /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
+  wiki?: WikiClientOptions;
+};
+
+export interface ContentRoutesOptions {
+  db: Db;
+  clock: Clock;
+  verifier: AccessTokenVerifier;
+  metrics: Metrics;
+  offline: boolean;
+  settings: ContentSettings;
+}
+
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
+  const { wiki, ...rest } = options.settings;
+  const settings = ContentSettingsSchema.parse(rest);
+  const parser = await createArticleParser(settings.parseThreads);
+  app.addHook('onClose', () => parser.close());
+  const service = new ContentService({
+    store: new ArticleStore(options.db, options.clock),
+    parser,
+    metrics: options.metrics,
+    wiki: options.offline ? undefined : (wiki ?? {}),
+    defaultProject: settings.defaultProject,
+  });
+  const limiter = new RateLimiter(RateLimitSchema.parse(settings.rateLimit ?? {}), options.clock);
+  const openapi = contentOpenApiDocument();
+  const cacheControl = `private, max-age=${settings.maxAgeSeconds}`;
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // The body is validated after the token check, so a bad token is a 401 whatever the body, and
+  // malformed JSON is a 422 like every other bad body.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => done(null, text));
+
+  const authenticate = requireAccessToken(options.verifier);
+  app.post('/structured-contents/:article_name', { preHandler: authenticate }, async (request, reply) => {
+    const wait = limiter.take(request.accessClaims?.sub ?? request.ip);
+    if (wait > 0) {
+      options.metrics.rateLimited.inc();
+      throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);
+    }
+    const body = parseBody(request.body);
+    const abort = abortOnDisconnect(reply);
+    const found = await service.find(rawTitle(request), criteriaOf(body), abort.signal).finally(abort.done);
+    found.sort((a, b) => (a.project < b.project ? -1 : a.project > b.project ? 1 : 0));
+
+    const etag = etagOf(found, body.fields);
+    reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Authorization, Accept-Encoding');
+    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    const texts = body.fields === undefined ? found.map((f) => f.json) : found.map((f) => project(f.json, body.fields!));
+    return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
+  });
+  app.get('/openapi.json', async () => openapi);
+};
+
+/** The title segment as sent, still percent-encoded: normalizeTitle decodes it exactly once. */
+function rawTitle(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  const marker = '/structured-contents/';
+  return path.slice(path.indexOf(marker) + marker.length);
+}
+
+function parseBody(body: unknown): StructuredContentsRequest {
+  let value: unknown = {};
+  if (typeof body === 'string' && body.trim() !== '') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      throw unprocessable('request body is not valid JSON');
+    }
+  }
+  const parsed = StructuredContentsRequest.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue === undefined) throw unprocessable('invalid request body');
+  if (issue.code === 'unrecognized_keys') throw unprocessable(`${[issue.path.join('.'), issue.keys.join(', ')].filter((s) => s !== '').join(': ')}: unexpected field`);
+  const field = issue.path.join('.');
+  if (field === '') throw unprocessable('request body must be a JSON object');
+  throw unprocessable(`${field}: ${issue.message}`);
+}
+
+/** A weak validator: the same revisions, engine and fields give the same bytes (before compression). */
+function etagOf(found: readonly Found[], fields: readonly string[] | undefined): string {
+  const hash = createHash('sha256');
+  hash.update(ENGINE_VERSION);
+  hash.update(`\u0000${fields?.join(',') ?? '*'}`);
+  for (const f of found) hash.update(`\u0000${f.project}:${f.revision}`);
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Aborts when the client goes away before the reply is written, so it stops waiting on upstream. */
+function abortOnDisconnect(reply: FastifyReply): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableFinished) controller.abort(new HttpError(499, 'client closed the connection'));
+  };
+  reply.raw.on('close', onClose);
+  return { signal: controller.signal, done: () => reply.raw.off('close', onClose) };
+}

@@ -1,0 +1,134 @@
+/**
+ * The article store: the newest revision of each (project, title) with its source, and the parsed
+ * Article per revision and engine version. Same database as the accounts.
+ */
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+
+/** Envelope metadata as stored: the envelope without `article_body`. */
+export const StoredMetaSchema = z.record(z.string(), z.unknown());
+export type StoredMeta = z.infer<typeof StoredMetaSchema>;
+
+export interface ArticleSource {
+  project: string;
+  /** Normalised title, with spaces. */
+  title: string;
+  revision: number;
+  pageId?: number | undefined;
+  language?: string | undefined;
+  html?: string | undefined;
+  wikitext?: string | undefined;
+  meta: StoredMeta;
+  /** Where it came from: "import" or "upstream". */
+  origin: 'import' | 'upstream';
+}
+
+// bigint columns come back as strings from `pg` and as numbers or bigints from PGlite: read as text.
+const StoredRowSchema = z.object({
+  project: z.string(),
+  title: z.string(),
+  revision: z.coerce.number().int(),
+  language: z.string().nullable(),
+});
+export type StoredRow = z.infer<typeof StoredRowSchema>;
+
+const SourceRowSchema = StoredRowSchema.extend({
+  page_id: z.coerce.number().int().nullable(),
+  html: z.string().nullable(),
+  wikitext: z.string().nullable(),
+  meta: z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), StoredMetaSchema),
+});
+export type SourceRow = z.infer<typeof SourceRowSchema>;
+
+export type UpsertResult = 'inserted' | 'replaced' | 'kept-newer';
+
+export class ArticleStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stores `source` unless the store already has a newer (or the same) revision; a replaced
+   * revision's parsed Articles are dropped with it. `parsed`, when given, is cached alongside.
+   */
+  async upsert(source: ArticleSource, parsed?: { engineVersion: string; json: string }): Promise<UpsertResult> {
+    const now = this.clock.now().toISOString();
+    return this.db.transaction(async (tx) => {
+      const existing = z
+        .array(z.object({ revision: z.coerce.number() }))
+        .parse(await tx.query('SELECT revision::text AS revision FROM articles WHERE project = $1 AND title = $2 FOR UPDATE', [source.project, source.title]));
+      const before = existing[0]?.revision;
+      if (before !== undefined && before > source.revision) return 'kept-newer';
+      await tx.query(
+        `INSERT INTO articles (project, title, revision, page_id, language, html, wikitext, meta, origin, stored_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (project, title) DO UPDATE SET revision = $3, page_id = $4, language = $5, html = $6,
+           wikitext = $7, meta = $8, origin = $9, stored_at = $10`,
+        [
+          source.project,
+          source.title,
+          source.revision,
+          source.pageId ?? null,
+          source.language ?? null,
+          source.html ?? null,
+          source.wikitext ?? null,
+          JSON.stringify(source.meta),
+          source.origin,
+          now,
+        ],
+      );
+      await tx.query('DELETE FROM parsed_articles WHERE project = $1 AND title = $2 AND revision <> $3', [source.project, source.title, source.revision]);
+      if (parsed !== undefined) {
+        await tx.query(
+          `INSERT INTO parsed_articles (project, title, revision, engine_version, article, parsed_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (project, title, revision, engine_version) DO UPDATE SET article = $5, parsed_at = $6`,
+          [source.project, source.title, source.revision, parsed.engineVersion, parsed.json, now],
+        );
+      }
+      return before === undefined ? 'inserted' : 'replaced';
+    });
+  }
+
+  /** The stored rows (without sources) whose title is one of `titles`, optionally of one project. */
+  async find(titles: readonly string[], project?: string): Promise<StoredRow[]> {
+    const rows =
+      project === undefined
+        ? await this.db.query('SELECT project, title, revision::text AS revision, language FROM articles WHERE title = ANY($1) ORDER BY project', [titles])
+        : await this.db.query('SELECT project, title, revision::text AS revision, language FROM articles WHERE title = ANY($1) AND project = $2', [titles, project]);
+    return z.array(StoredRowSchema).parse(rows);
+  }
+
+  async source(project: string, title: string): Promise<SourceRow | undefined> {
+    const rows = await this.db.query(
+      `SELECT project, title, revision::text AS revision, language, page_id::text AS page_id, html, wikitext, meta
+       FROM articles WHERE project = $1 AND title = $2`,
+      [project, title],
+    );
+    return z.array(SourceRowSchema).parse(rows)[0];
+  }
+
+  /** The cached Article JSON text for this revision and engine version. */
+  async parsed(project: string, title: string, revision: number, engineVersion: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ article: string }>(
+      'SELECT article FROM parsed_articles WHERE project = $1 AND title = $2 AND revision = $3 AND engine_version = $4',
+      [project, title, revision, engineVersion],
+    );
+    return rows[0]?.article;
+  }
+
+  async saveParsed(project: string, title: string, revision: number, engineVersion: string, json: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO parsed_articles (project, title, revision, engine_version, article, parsed_at)
+       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM articles WHERE project = $1 AND title = $2 AND revision = $3)
+       ON CONFLICT (project, title, revision, engine_version) DO NOTHING`,
+      [project, title, revision, engineVersion, json, this.clock.now().toISOString()],
+    );
+  }
+
+  async count(): Promise<number> {
+    const rows = await this.db.query<{ n: string | number }>('SELECT count(*)::text AS n FROM articles');
+    return Number(rows[0]?.n ?? 0);
+  }
+}
