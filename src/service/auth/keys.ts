@@ -9,7 +9,7 @@ export const SIGNING_ALG = 'ES256';
 const RETIRED_KEY_GRACE_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 5 * 60 * 1000;
 /** How long a process signs with the key it last read before looking for a newer one. */
 const SIGNER_REFRESH_MS = 60 * 1000;
-const ROTATION_LOCK = 7_031_943;
+const ROTATION_LOCK = 7_031_944; // distinct from the migration (…942) and bootstrap (…943) locks
 
 type CryptoKeyLike = Awaited<ReturnType<typeof importJWK>>;
 export interface Signer {
