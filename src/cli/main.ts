@@ -9,6 +9,7 @@ type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) =>
 const COMMANDS: Record<string, Command> = {
   // Each entry: the command name, a one-line summary for `wikistruct --help`, and its module.
   convert: { summary: 'convert HTML, envelopes, snapshots and XML dumps to Article JSON/NDJSON', load: () => import('./convert.js') },
+  import: { summary: 'load articles (HTML, envelopes, NDJSON, snapshots, XML dumps) into the service\'s article store', load: () => import('./import.js') },
   serve: { summary: 'run the HTTP service: accounts and tokens (/v1), content API (/v2)', load: () => import('./serve.js') },
   user: { summary: 'manage accounts: add, list, disable, enable, delete', load: () => import('./user.js') },
 };
