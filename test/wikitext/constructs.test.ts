@@ -80,6 +80,23 @@ describe('parseWikitext: paragraphs', () => {
     expect(parts.map((p) => p.value), 'two paragraphs').toEqual(['One two.', 'Three.']);
   });
 
+  it('ends a paragraph at a line holding only a file or block template, and at a block quotation', () => {
+    const parts = lead(parseEn('First.\n[[File:X.jpg|thumb|Cap]]\nSecond, stating:{{blockquote|Quoted words.}}\nThird.'));
+    expect(parts.map((p) => `${p.type}:${p.value}`), 'blocks in order').toEqual([
+      'paragraph:First.',
+      'image:Cap',
+      'paragraph:Second, stating:',
+      'paragraph:Quoted words.',
+      'paragraph:Third.',
+    ]);
+  });
+
+  it('renders citation templates outside references as bibliography text', () => {
+    const a = parseEn('== Works ==\n* {{cite book|last=Einstein|first=A.|title=Relativity|year=1916}}');
+    expect(a.sections[1]?.has_parts?.[0]?.has_parts?.[0]?.value, 'list item text').toBe('Einstein, A. (1916). Relativity.');
+    expect(a.references, 'not a footnote').toEqual([]);
+  });
+
   it('drops unknown templates, magic words and __TOC__, renders known inline templates', () => {
     const [p] = lead(parseEn('{{Use dmy dates|date=May 2020}}__TOC__{{DISPLAYTITLE:x}}A {{convert|5|km}} walk, {{lang|de|Wanderung}}, {{nowrap|no break}}{{Unknown template|text}}.'));
     expect(p?.value, 'text of known templates only').toBe('A 5 km walk, Wanderung, no break.');

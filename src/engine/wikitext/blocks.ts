@@ -6,7 +6,8 @@
  * (grammar/sections.json) are dropped with their subsections, as in the HTML path.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, FileToken, HeadingToken, TableToken, Token } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, FileToken, HeadingToken, HtmlToken, TableToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import { templateKind } from './grammar.js';
 import { normalizeTitle } from '../grammar.js';
 import { LEAD_NAME } from '../sections.js';
 import { imagePart } from './image.js';
@@ -73,6 +74,32 @@ function add(parent: Part, child: Part): void {
 
 const isBlank = (line: Line): boolean =>
   line.marker === undefined && line.pieces.every((p) => (typeof p === 'string' ? p.trim().length === 0 : p.type === 'comment'));
+
+/** Tokens that MediaWiki renders as blocks (or not at all) when they stand alone on a line. */
+const BLOCK_TOKENS = new Set(['template', 'file', 'magic-word', 'comment', 'category', 'double-underscore', 'ext']);
+
+/**
+ * A line holding only templates, files and the like (`[[File:…|thumb]]`, `{{blockquote|…}}`,
+ * `{{Main|…}}`): their output is a block, so it ends the paragraph before it and starts no
+ * paragraph with the text after it.
+ */
+const isStandalone = (line: Line): boolean =>
+  line.marker === undefined &&
+  line.pieces.some((p) => typeof p !== 'string' && p.type !== 'comment') &&
+  line.pieces.every((p) =>
+    typeof p === 'string' ? p.trim().length === 0 : BLOCK_TOKENS.has(p.type) && !(p.type === 'ext' && (p as Token & { name: string }).name === 'ref'),
+  );
+
+/** Block HTML elements whose tags (open or close) end a paragraph. */
+const BLOCK_HTML = new Set(['blockquote', 'div', 'p', 'center', 'table', 'ul', 'ol', 'dl', 'pre', 'figure']);
+
+function isBlockPiece(p: Piece): boolean {
+  if (typeof p === 'string') return false;
+  if (p.type === 'html') return BLOCK_HTML.has((p as HtmlToken).name.toLowerCase());
+  if (p.type !== 'template') return false;
+  const kind = templateKind((p as TranscludeToken).name);
+  return kind.kind === 'text' && kind.rule.block === true;
+}
 
 export class BlockWalker {
   readonly tree = new SectionTree();
@@ -150,8 +177,13 @@ export class BlockWalker {
         continue;
       }
       const start = i;
+      if (isStandalone(line)) {
+        this.paragraph([line]);
+        i++;
+        continue;
+      }
       const listy = line.marker !== undefined;
-      while (i < lines.length && !isBlank(lines[i]!) && (lines[i]!.marker !== undefined) === listy) i++;
+      while (i < lines.length && !isBlank(lines[i]!) && !isStandalone(lines[i]!) && (lines[i]!.marker !== undefined) === listy) i++;
       if (listy) this.list(lines.slice(start, i));
       else this.paragraph(lines.slice(start, i));
     }
@@ -163,6 +195,20 @@ export class BlockWalker {
       if (pieces.length > 0) pieces.push(' ');
       pieces.push(...l.pieces);
     }
+    // A block quotation inside the lines is a paragraph of its own, as MediaWiki renders it.
+    let start = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      if (!isBlockPiece(pieces[i]!)) continue;
+      this.paragraphOf(pieces.slice(start, i));
+      const p = pieces[i]!;
+      if (typeof p !== 'string' && p.type === 'template') this.paragraphOf([p]);
+      start = i + 1;
+    }
+    this.paragraphOf(start === 0 ? pieces : pieces.slice(start));
+  }
+
+  private paragraphOf(pieces: Piece[]): void {
+    if (pieces.length === 0) return;
     // Infoboxes, citations and the description are collected even in dropped sections, as the
     // HTML path collects references from anywhere; only the parts are not placed.
     const r = render(this.scope, pieces);

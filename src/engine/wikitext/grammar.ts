@@ -17,6 +17,7 @@ export const TextRuleSchema = z.object({
   literal: z.string().optional(),
   date: z.tuple([z.string(), z.string(), z.string()]).optional(),
   wrap: z.tuple([z.string(), z.string()]).optional(),
+  block: z.boolean().optional(),
 });
 export type TextRule = z.infer<typeof TextRuleSchema>;
 

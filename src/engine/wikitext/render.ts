@@ -220,6 +220,11 @@ export class Renderer {
         return;
       case 'unknown':
       case 'noise':
+        // A citation template outside <ref> is a bibliography entry: its text is content.
+        if (kind.kind === 'unknown' && citationType(t.name) !== undefined) {
+          this.text += ` ${citationText(templateParams(this.scope, t))} `;
+          return;
+        }
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
         if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
@@ -399,7 +404,7 @@ export function render(scope: Scope, nodes: readonly Piece[], options: RenderOpt
 }
 
 const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
-const LEFTOVERS = /\[\[|\]\]|\{\{|\}\}|<\/?ref\b[^>]*>?|'{2,}/gi;
+const LEFTOVERS = /\[\[|\]\]|\{\{|\}\}|<\/?ref[^>]*>?|'{2,}/gi;
 
 /**
  * Markup the parser left as text because it is unbalanced ("[[foo", a lone "{{", stray quotes) is
