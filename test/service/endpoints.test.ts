@@ -278,3 +278,86 @@ describe.each(BACKENDS)('unexpected failures on $name', (backend) => {
     }
   });
 });
+
+describe.each(BACKENDS)('remaining error variants on $name', (backend) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    if (backend.skip !== undefined) return;
+    database = await backend.open();
+    server = await startTestServer(database.db, {
+      outboxDir: join(database.dir, 'outbox'),
+      revocationCacheMs: 0,
+      throttle: { accountFailures: 2 },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+  const disable = (username: string) => database.db.query('UPDATE accounts SET disabled_at = now() WHERE username = $1', [username]);
+
+  const REQUIRED: Record<string, string> = {
+    '/login': 'username',
+    '/token-refresh': 'username',
+    '/token-revoke': 'refresh_token',
+    '/forgot-password': 'username',
+    '/forgot-password-confirm': 'username',
+    '/change-password': 'access_token',
+    '/new-password-required': 'session',
+  };
+  test.skipIf(backend.skip !== undefined)('every endpoint: 400 for a non-JSON body, 422 naming a missing field', async () => {
+    for (const [path, field] of Object.entries(REQUIRED)) {
+      const notJson = await server.postRaw(path, 'username=alice', 'application/x-www-form-urlencoded');
+      expect([notJson.status, notJson.body['status']], `${path}: a form body is 400`).toEqual([400, 400]);
+      const missing = await server.post(path, {});
+      expect([missing.status, missing.body['message']], `${path}: a missing field is 422 naming it`).toEqual([422, `${field}: required field is missing`]);
+    }
+  });
+
+  test.skipIf(backend.skip !== undefined)('disabled accounts: 403 from change-password, forgot-password-confirm and new-password-required', async () => {
+    const user = await addUser(database.db, server.clock);
+    const tokens = (await server.post('/login', { username: user.username, password: PASSWORD })).body;
+    await server.post('/forgot-password', { username: user.username });
+    const code = await eventually(() => codeFromOutbox(server.outboxDir, user.email));
+    const temp = await addUser(database.db, server.clock, { temporary: true });
+    const challenge = (await server.post('/login', { username: temp.username, password: PASSWORD })).body;
+    await disable(user.username);
+    await disable(temp.username);
+    const change = await server.post('/change-password', { access_token: tokens['access_token'], previous_password: PASSWORD, proposed_password: 'a brand new passphrase' });
+    expect([change.status, change.body['message']], 'change-password with a disabled account').toEqual([403, 'account is disabled']);
+    const confirm = await server.post('/forgot-password-confirm', { username: user.username, password: 'reset to this passphrase', confirmation_code: code });
+    expect([confirm.status, confirm.body['message']], 'forgot-password-confirm with a disabled account').toEqual([403, 'account is disabled']);
+    const newPassword = await server.post('/new-password-required', { session: challenge['session'], username: temp.username, new_password: 'my own new passphrase' });
+    expect([newPassword.status, newPassword.body['message']], 'new-password-required with a disabled account').toEqual([403, 'account is disabled']);
+  });
+
+  test.skipIf(backend.skip !== undefined)('429 with Retry-After from change-password and forgot-password-confirm', async () => {
+    const user = await addUser(database.db, server.clock);
+    const tokens = (await server.post('/login', { username: user.username, password: PASSWORD })).body;
+    const change = () => server.post('/change-password', { access_token: tokens['access_token'], previous_password: 'not my password', proposed_password: 'a brand new passphrase' });
+    expect((await change()).status, 'first wrong previous password').toBe(401);
+    expect((await change()).status, 'second wrong previous password').toBe(401);
+    const blocked = await change();
+    expect([blocked.status, blocked.headers.get('retry-after') !== null], 'then 429 with Retry-After').toEqual([429, true]);
+    const confirm = await server.post('/forgot-password-confirm', { username: user.username, password: 'reset to this passphrase', confirmation_code: '123456' });
+    expect([confirm.status, confirm.headers.get('retry-after') !== null], 'the account counter also guards code checks').toEqual([429, true]);
+  });
+
+  test.skipIf(backend.skip !== undefined)('a session or a code used by concurrent requests works exactly once', async () => {
+    const temp = await addUser(database.db, server.clock, { temporary: true });
+    const challenge = (await server.post('/login', { username: temp.username, password: PASSWORD })).body;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => server.post('/new-password-required', { session: challenge['session'], username: temp.username, new_password: `concurrent passphrase ${i}` })),
+    );
+    expect(answers.filter((a) => a.status === 200).length, 'one session, one success').toBe(1);
+
+    const user = await addUser(database.db, server.clock);
+    await server.post('/forgot-password', { username: user.username });
+    const code = await eventually(() => codeFromOutbox(server.outboxDir, user.email));
+    const confirms = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => server.post('/forgot-password-confirm', { username: user.username, password: `concurrent reset passphrase ${i}`, confirmation_code: code })),
+    );
+    expect(confirms.filter((a) => a.status === 200).length, 'one code, one success').toBe(1);
+  });
+});
