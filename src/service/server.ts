@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
+import { contentSettingsFromEnv } from './content/env.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { openStorage } from './storage/open.js';
@@ -56,6 +57,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger,
       only: options.only ?? 'all',
       offline: options.offline ?? false,
+      content: contentSettingsFromEnv(),
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
     await app.fastify.listen({ host: options.host, port: options.port });

@@ -4,6 +4,7 @@
  * Article is cached with it) and keyed by project and normalised title; a newer revision replaces
  * an older one, an older one is skipped.
  */
+import { basename } from 'node:path';
 import { isEnvelopeLike } from '../../engine/envelope.js';
 import type { Article } from '../../schema/article.js';
 import type { SourceRecord } from '../../batch/record.js';
@@ -84,8 +85,15 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
   const envelope = envelopeOfRecord(record);
   if (envelope === undefined) return 'skipped';
   if (options.project !== undefined) envelope['is_part_of'] = { identifier: options.project };
-  const json = await options.parser.parse(envelope);
-  const article = JSON.parse(json) as Article;
+  let json = await options.parser.parse(envelope);
+  let article = JSON.parse(json) as Article;
+  if (article.name === undefined && record.payload.kind === 'html' && record.wholeFile) {
+    // A bare Parsoid body carries no title: its file name is the title (parsed again so the
+    // cached Article and a later re-parse of the stored envelope agree).
+    envelope['name'] = titleOfFile(record.source);
+    json = await options.parser.parse(envelope);
+    article = JSON.parse(json) as Article;
+  }
   const project = options.project ?? article.is_part_of?.identifier;
   if (project === undefined) throw new ImportRecordError('the record does not say which project it belongs to; pass --project');
   if (article.name === undefined) throw new ImportRecordError('the record has no title');
@@ -104,6 +112,10 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
     },
     { engineVersion: ENGINE_VERSION, json },
   );
+}
+
+function titleOfFile(path: string): string {
+  return basename(path).replace(/\.html?(\.(gz|bz2))?$/i, '').replace(/_/g, ' ');
 }
 
 /** The record as an envelope; undefined for XML-dump pages that are not articles (redirects, other namespaces). */

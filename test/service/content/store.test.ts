@@ -1,0 +1,112 @@
+/**
+ * The article store and the importer on both backends: newer revisions replace older ones, older
+ * ones never replace newer ones, parsed Articles are cached per revision; the first-run admin.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { bootstrapAdmin } from '../../../src/service/bootstrap.js';
+import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
+import { importInputs } from '../../../src/service/content/importer.js';
+import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { ArticleStore } from '../../../src/service/content/store.js';
+import { corpusDir } from '../../../scripts/conformance/corpus.js';
+import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
+import { ManualClock, startTestServer } from '../helpers/harness.js';
+import { envelope, logIn, writeEnvelopes } from './support.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+describe.each(BACKENDS)('article store on $name', (backend) => {
+  const skip = backend.skip !== undefined;
+  let database: TestDatabase;
+  let parser: ArticleParser;
+  let store: ArticleStore;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await backend.open();
+    parser = await createArticleParser(1); // a real worker thread
+    store = new ArticleStore(database.db, clock);
+  });
+  afterAll(async () => {
+    await parser?.close();
+    await database?.dispose();
+  });
+
+  const revisionOf = async (project: string, title: string) => (await store.find([title], project))[0]?.revision;
+
+  test.skipIf(skip)('a newer revision replaces the stored one and its parsed Article; an older one is skipped', async () => {
+    const one = (revision: number, lead: string) =>
+      envelope({ project: 'enwiki', language: 'en', title: 'Revised', revision, html: `<html about="https://en.wikipedia.org/wiki/Special:Redirect/revision/${revision}"><body><section data-mw-section-id="0"><p>${lead}</p></section></body></html>` });
+    const run = (e: Record<string, unknown>) => importInputs([writeEnvelopes(freshDir('wikistruct-store'), [e])], { store, parser });
+
+    expect(await run(one(5, 'Five.')), 'first import').toMatchObject({ inserted: 1 });
+    expect(await run(one(7, 'Seven.')), 'newer').toMatchObject({ replaced: 1 });
+    expect(await run(one(6, 'Six.')), 'older').toMatchObject({ keptNewer: 1, replaced: 0 });
+    expect(await revisionOf('enwiki', 'Revised'), 'the newest revision is kept').toBe(7);
+    const parsed = await store.parsed('enwiki', 'Revised', 7, ENGINE_VERSION);
+    expect((JSON.parse(parsed ?? '{}') as { abstract?: string }).abstract, 'its parsed Article is cached').toBe('Seven.');
+    const rows = await database.db.query<{ revision: unknown }>(`SELECT revision FROM parsed_articles WHERE title = 'Revised'`);
+    expect(rows.length, 'the replaced revision\'s parsed Article is gone').toBe(1);
+  });
+
+  test.skipIf(skip)('bare HTML needs a project (--project supplies it) and is named after its file; broken records are counted, not fatal', async () => {
+    const dir = freshDir('wikistruct-store-html');
+    writeFileSync(join(dir, 'Bare_Page.html'), '<html><body><section data-mw-section-id="0"><p>No metadata at all.</p></section></body></html>');
+    writeFileSync(join(dir, 'broken.json'), '{"article_body": ');
+    const without = await importInputs([dir], { store, parser });
+    expect(without.failed, 'both fail without a project').toBe(2);
+    expect(without.failures.map((f) => f.message).sort(), 'precise reasons').toEqual([
+      'malformed JSON: Unexpected end of JSON input',
+      'the record does not say which project it belongs to; pass --project',
+    ]);
+    const withProject = await importInputs([join(dir, 'Bare_Page.html')], { store, parser, project: 'enwiki' });
+    expect(withProject, 'imported with --project').toMatchObject({ inserted: 1, failed: 0 });
+    const parsed = await store.parsed('enwiki', 'Bare Page', 0, ENGINE_VERSION);
+    expect(JSON.parse(parsed ?? '{}'), 'named after the file, in the given project').toMatchObject({ name: 'Bare Page', is_part_of: { identifier: 'enwiki' }, abstract: 'No metadata at all.' });
+  });
+
+  test.skipIf(skip)('first start: an admin with a password printed once; later starts create nothing', async () => {
+    const printed: string[] = [];
+    const created = await bootstrapAdmin(database.db, clock, {}, (t) => void printed.push(t));
+    expect(created?.username, 'the admin account').toBe('admin');
+    expect(printed.join(''), 'the password is printed').toContain(`password: ${created?.generatedPassword}`);
+    expect(await bootstrapAdmin(database.db, clock, {}, (t) => void printed.push(t)), 'second start: nothing').toBeUndefined();
+    expect(printed.length, 'printed only once').toBe(1);
+
+    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), clock, offline: true, content: { parseThreads: 0 } });
+    try {
+      const admin = await logIn(server, 'admin', created?.generatedPassword ?? '');
+      expect((await admin.contents('Revised')).status, 'the admin can fetch an article at once').toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+const corpus = corpusDir();
+describe.skipIf(corpus === undefined || !existsSync(join(corpus ?? '', 'articles')))('importing the corpus envelopes', () => {
+  test('every envelope is stored under its project and title, with its revision', async () => {
+    const backend = BACKENDS[0]!;
+    const database = await backend.open();
+    const parser = await createArticleParser(2);
+    try {
+      const store = new ArticleStore(database.db, new ManualClock());
+      const summary = await importInputs([join(corpus!, 'articles')], { store, parser });
+      expect(summary, 'all seven imported').toMatchObject({ records: 7, inserted: 7, failed: 0 });
+      const rows = await store.find(['Albert Einstein', 'Joséphine Baker']);
+      expect(rows.map((r) => `${r.project}:${r.title}`).sort(), 'keyed by project and title').toEqual([
+        'enwiki:Albert Einstein',
+        'enwikiversity:Albert Einstein',
+        'frwiki:Joséphine Baker',
+        'simplewiki:Albert Einstein',
+      ]);
+      expect(rows.every((r) => r.revision > 0), 'revisions kept').toBe(true);
+    } finally {
+      await parser.close();
+      await database.dispose();
+    }
+  });
+});
