@@ -31,6 +31,8 @@ export const ContentSettingsSchema = z.object({
   rateLimit: RateLimitSchema.partial().optional(),
   /** The project fetched upstream when the filters name neither project nor language. */
   defaultProject: z.string().default('enwiki'),
+  /** Megabytes of recently served Article JSON kept in memory (the database keeps them all). */
+  memoryCacheMb: z.number().nonnegative().default(64),
   /** `Cache-Control: private, max-age=N` on Article replies. */
   maxAgeSeconds: z.number().int().nonnegative().default(60),
 });
@@ -59,6 +61,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     metrics: options.metrics,
     wiki: options.offline ? undefined : (wiki ?? {}),
     defaultProject: settings.defaultProject,
+    memoryCacheBytes: settings.memoryCacheMb * 1024 * 1024,
   });
   const limiter = new RateLimiter(RateLimitSchema.parse(settings.rateLimit ?? {}), options.clock);
   const openapi = contentOpenApiDocument();

@@ -16,6 +16,7 @@ import { ParseFailedError, type ArticleParser } from './parser.js';
 import type { Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
 import type { ArticleStore, SourceRow, StoredRow } from './store.js';
+import { TextCache } from './text-cache.js';
 import { InvalidTitleError, normalizeTitle } from './title.js';
 import { UpstreamError, UpstreamLoader, WikiClient, upstreamEnvelope, type UpstreamArticle, type WikiClientOptions } from './upstream/index.js';
 
@@ -33,6 +34,8 @@ export interface ContentServiceOptions {
   /** undefined: no upstream fetching (offline). */
   wiki?: WikiClientOptions | undefined;
   defaultProject?: string;
+  /** Bytes of Article JSON text kept in memory (most recently used); 0 turns it off. */
+  memoryCacheBytes?: number;
 }
 
 export class ContentService {
@@ -42,6 +45,7 @@ export class ContentService {
   readonly #loader: UpstreamLoader | undefined;
   readonly #defaultProject: string;
   readonly #reparse = new SingleFlight<string, string>();
+  readonly #memory: TextCache;
   /** The JSON text of each Article the loader produced, so it is stringified once (by the parser). */
   readonly #texts = new WeakMap<Article, string>();
 
@@ -50,6 +54,7 @@ export class ContentService {
     this.#parser = options.parser;
     this.#metrics = options.metrics;
     this.#defaultProject = options.defaultProject ?? 'enwiki';
+    this.#memory = new TextCache(options.memoryCacheBytes ?? 64 * 1024 * 1024);
     this.#loader =
       options.wiki === undefined
         ? undefined
@@ -115,18 +120,25 @@ export class ContentService {
   }
 
   async #stored(row: StoredRow): Promise<Found> {
+    const key = memoryKey(row.project, row.title, row.revision);
+    const remembered = this.#memory.get(key);
+    if (remembered !== undefined) {
+      this.#metrics.articleCache.inc({ result: 'hit' });
+      return { project: row.project, revision: row.revision, json: remembered };
+    }
     const cached = await this.#store.parsed(row.project, row.title, row.revision, ENGINE_VERSION);
     if (cached !== undefined) {
       this.#metrics.articleCache.inc({ result: 'hit' });
+      this.#memory.set(key, cached);
       return { project: row.project, revision: row.revision, json: cached };
     }
     this.#metrics.articleCache.inc({ result: 'miss' });
-    const key = `${row.project}\u0000${row.title}\u0000${row.revision}`;
     const json = await this.#reparse.run(key, async () => {
       const source = await this.#store.source(row.project, row.title);
       if (source === undefined) throw new HttpError(404, `no article "${row.title}" in ${row.project} (removed meanwhile)`);
       const text = await this.#timedParse(envelopeOf(source), 'store');
       await this.#store.saveParsed(source.project, source.title, source.revision, ENGINE_VERSION, text);
+      this.#memory.set(key, text);
       return text;
     });
     return { project: row.project, revision: row.revision, json };
@@ -188,6 +200,10 @@ export function envelopeOf(source: SourceRow): Record<string, unknown> {
   if (source.html !== null) body['html'] = source.html;
   if (source.wikitext !== null) body['wikitext'] = source.wikitext;
   return { ...source.meta, article_body: body };
+}
+
+function memoryKey(project: string, title: string, revision: number): string {
+  return `${project}\u0000${title}\u0000${revision}`;
 }
 
 function titleFor(rawTitle: string, project: string): string {

@@ -279,13 +279,22 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
 
   test.skipIf(skip)('an engine upgrade re-parses lazily: a cached Article of another engine version is not served', async () => {
     await database.db.query(`UPDATE parsed_articles SET engine_version = 'old', article = '{"stale":true}' WHERE title = 'Albert Einstein' AND project = 'frwiki'`);
-    const misses = await metric('wikistruct_article_cache_total', 'result="miss"');
-    const reply = await caller.contents('Albert_Einstein', { filters: [{ field: 'is_part_of.identifier', value: 'frwiki' }] });
-    expect((reply.json as { name?: string }[])[0]?.name, 'parsed again, not the stale row').toBe('Albert Einstein');
-    expect(await metric('wikistruct_article_cache_total', 'result="miss"'), 'a cache miss').toBe(misses + 1);
-    const rows = await database.db.query<{ engine_version: string }>(`SELECT engine_version FROM parsed_articles WHERE title = 'Albert Einstein' AND project = 'frwiki' ORDER BY 1`);
-    expect(rows.map((r) => r.engine_version), 'the new version is cached beside the old').toEqual([ENGINE_VERSION, 'old'].sort());
-    expect(await metric('wikistruct_parse_duration_seconds_count', 'source="store"'), 'parse time observed').toBeGreaterThanOrEqual(1);
+    // A new process after the upgrade: nothing in its memory yet.
+    const upgraded = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox5'), offline: true, content: { parseThreads: 0 } });
+    try {
+      const ask = () => structuredContents(upgraded.url, 'Albert_Einstein', { token: caller.accessToken, body: { filters: [{ field: 'is_part_of.identifier', value: 'frwiki' }] } });
+      const reply = await ask();
+      expect((reply.json as { name?: string }[])[0]?.name, 'parsed again, not the stale row').toBe('Albert Einstein');
+      const metrics = async () => (await upgraded.get('/metrics')).text;
+      expect(await metrics(), 'a cache miss').toContain('wikistruct_article_cache_total{result="miss"} 1');
+      expect(await metrics(), 'parse time observed').toContain('wikistruct_parse_duration_seconds_count{source="store"} 1');
+      await ask();
+      expect(await metrics(), 'then a hit').toContain('wikistruct_article_cache_total{result="hit"} 1');
+      const rows = await database.db.query<{ engine_version: string }>(`SELECT engine_version FROM parsed_articles WHERE title = 'Albert Einstein' AND project = 'frwiki' ORDER BY 1`);
+      expect(rows.map((r) => r.engine_version), 'the new version is cached beside the old').toEqual([ENGINE_VERSION, 'old'].sort());
+    } finally {
+      await upgraded.close();
+    }
   });
 
   test.skipIf(skip)('rate limit per account: 429 with Retry-After once the burst is spent', async () => {
