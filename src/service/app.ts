@@ -76,9 +76,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // ids are ours: a client-chosen id could forge log lines
     trustProxy: deps.trustProxy ?? false,
+    return503OnClosing: false,
+  });
+  // Graceful shutdown: a request that arrives on an open keep-alive connection while closing is
+  // still served (as a normal reply, not fastify's bare 503), and every reply sent while closing
+  // asks the client to close the connection, so close() need not wait out the keep-alive timeout.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
   });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   fastify.setErrorHandler((error, request, reply) => {
     const { status, message } = toReply(error);
