@@ -9,6 +9,7 @@
  */
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { z } from 'zod';
+import { UsageError } from './options.js';
 
 export const CheckpointSchema = z.object({
   version: z.literal(1),
@@ -48,12 +49,12 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`checkpoint ${path} is not valid JSON; delete it and run without --resume`);
+    throw new UsageError(`checkpoint ${path} is not valid JSON; delete it and run without --resume`);
   }
   const parsed = CheckpointSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`checkpoint ${path}: field "${issue.path.join('.')}": ${issue.message}; delete it and run without --resume`);
+    throw new UsageError(`checkpoint ${path}: field "${issue.path.join('.')}": ${issue.message}; delete it and run without --resume`);
   }
   return parsed.data;
 }

@@ -6,7 +6,7 @@
 import { envelopeMeta, isEnvelopeLike, readEnvelope } from '../engine/envelope.js';
 import { WikistructError } from '../engine/errors.js';
 import type { Article } from '../schema/article.js';
-import type { Engines, WikitextMeta } from './engines.js';
+import type { Engines, ParseWikitext, WikitextMeta } from './engines.js';
 import type { Outcome, Payload } from './record.js';
 import { readXmlPage, XmlPageError } from './xml-page.js';
 
@@ -100,7 +100,15 @@ class NoWikitextParserError extends Error {
   readonly code = 'NO_WIKITEXT_PARSER';
 }
 
-function wikitext(engines: Engines): NonNullable<Engines['parseWikitext']> {
+/** The record needs the wikitext parser, which is not loaded yet: load it and convert again. */
+export const WIKITEXT_NOT_LOADED = 'WIKITEXT_NOT_LOADED';
+
+class WikitextNotLoadedError extends Error {
+  readonly code = WIKITEXT_NOT_LOADED;
+}
+
+function wikitext(engines: Engines): ParseWikitext {
+  if (engines.parseWikitext === 'not-loaded') throw new WikitextNotLoadedError('the wikitext parser is not loaded yet');
   if (engines.parseWikitext === undefined) {
     throw new NoWikitextParserError('wikitext input needs the wikitext parser, which this build does not include');
   }
@@ -109,7 +117,13 @@ function wikitext(engines: Engines): NonNullable<Engines['parseWikitext']> {
 
 function failure(error: unknown, name: string | undefined): Outcome {
   const out: Outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
-  if (error instanceof WikistructError || error instanceof MalformedJsonError || error instanceof XmlPageError || error instanceof NoWikitextParserError) {
+  if (
+    error instanceof WikistructError ||
+    error instanceof MalformedJsonError ||
+    error instanceof XmlPageError ||
+    error instanceof NoWikitextParserError ||
+    error instanceof WikitextNotLoadedError
+  ) {
     out.code = error.code;
   } else {
     // Not a typed input error: an engine bug. Still one record, never the batch.

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { checkpointPath, mismatch, readCheckpoint, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import type { Checkpoint, RunIdentity } from './checkpoint.js';
 import type { ConvertOptions } from './convert-record.js';
-import { ConvertRunSchema, planOutput } from './options.js';
+import { ConvertRunSchema, planOutput, UsageError } from './options.js';
 import type { ConvertRun, OutputPlan, ResolvedRun } from './options.js';
 import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
@@ -179,14 +179,14 @@ async function loadResume(
   io: ConvertIo,
 ): Promise<Checkpoint | undefined> {
   if (!run.resume) return undefined;
-  if (plan.stdout || file === undefined) throw new Error('--resume needs a file or directory output, not -o -');
+  if (plan.stdout || file === undefined) throw new UsageError('--resume needs a file or directory output, not -o -');
   const saved = await readCheckpoint(file);
   if (saved === undefined) {
     io.writeErr(`wikistruct convert: no checkpoint at ${file}: starting from the beginning\n`);
     return undefined;
   }
   const why = mismatch(saved.run, identity);
-  if (why !== undefined) throw new Error(`cannot resume: the checkpoint ${file} belongs to another run (${why}); run without --resume to start over`);
+  if (why !== undefined) throw new UsageError(`cannot resume: the checkpoint ${file} belongs to another run (${why}); run without --resume to start over`);
   return saved;
 }
 

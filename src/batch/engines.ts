@@ -1,7 +1,7 @@
 /**
  * The parsers a record can need. The HTML engine is always there; the wikitext parser is loaded
- * by name at run time so that a build without it still converts HTML and envelopes, and reports
- * wikitext records as failed with a clear reason instead of refusing to start.
+ * by name, on first use, so that HTML-only runs do not pay for it in every worker, and a build
+ * without it still converts HTML and envelopes (wikitext records then fail with a clear reason).
  */
 import { parse } from '../engine/parse.js';
 import type { Article } from '../schema/article.js';
@@ -19,20 +19,31 @@ export interface WikitextMeta {
 
 export type ParseWikitext = (wikitext: string, meta?: WikitextMeta, options?: { maxInputBytes?: number }) => Article;
 
+/** `'not-loaded'`: not needed yet; converting a wikitext record asks for `loadWikitext` first. */
 export interface Engines {
   parseHtml: typeof parse;
-  parseWikitext: ParseWikitext | undefined;
+  parseWikitext: ParseWikitext | undefined | 'not-loaded';
 }
 
 const WIKITEXT_MODULE = '../engine/wikitext/index.js';
 
+/** The HTML engine only: workers start with this and load the wikitext parser on first use. */
+export function htmlEngines(): Engines {
+  return { parseHtml: parse, parseWikitext: 'not-loaded' };
+}
+
+let wikitextModule: Promise<ParseWikitext | undefined> | undefined;
+
+export async function loadWikitext(engines: Engines): Promise<void> {
+  wikitextModule ??= import(WIKITEXT_MODULE).then(
+    (mod: { parseWikitext?: unknown }) => (typeof mod.parseWikitext === 'function' ? (mod.parseWikitext as ParseWikitext) : undefined),
+    () => undefined,
+  );
+  engines.parseWikitext = await wikitextModule;
+}
+
 export async function loadEngines(): Promise<Engines> {
-  let parseWikitext: ParseWikitext | undefined;
-  try {
-    const mod = (await import(WIKITEXT_MODULE)) as { parseWikitext?: unknown };
-    if (typeof mod.parseWikitext === 'function') parseWikitext = mod.parseWikitext as ParseWikitext;
-  } catch {
-    parseWikitext = undefined;
-  }
-  return { parseHtml: parse, parseWikitext };
+  const engines = htmlEngines();
+  await loadWikitext(engines);
+  return engines;
 }

@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { InputKindSchema } from './sources/detect.js';
 
+/** A run that cannot start as asked (bad output name, unusable checkpoint): exit code 2, not 1. */
+export class UsageError extends Error {}
+
 export const OUTPUT_FORMATS = ['ndjson', 'json', 'snapshot'] as const;
 export const OutputFormatSchema = z.enum(OUTPUT_FORMATS);
 export type OutputFormat = z.infer<typeof OutputFormatSchema>;
@@ -38,19 +41,19 @@ export interface OutputPlan {
 export function planOutput(output: string, format: OutputFormat | undefined): OutputPlan {
   const lower = output.toLowerCase();
   if (output === '-') {
-    if (format !== undefined && format !== 'ndjson') throw new Error(`-o - writes NDJSON to stdout; --format ${format} needs a file or directory`);
+    if (format !== undefined && format !== 'ndjson') throw new UsageError(`-o - writes NDJSON to stdout; --format ${format} needs a file or directory`);
     return { format: 'ndjson', gzip: false, stdout: true };
   }
   const gzip = lower.endsWith('.gz') || lower.endsWith('.tgz');
   if (format === 'snapshot' || (format === undefined && /\.(tar\.gz|tgz)$/.test(lower))) {
-    if (!/\.(tar\.gz|tgz)$/.test(lower)) throw new Error(`--format snapshot writes a .tar.gz; got -o ${output}`);
+    if (!/\.(tar\.gz|tgz)$/.test(lower)) throw new UsageError(`--format snapshot writes a .tar.gz; got -o ${output}`);
     return { format: 'snapshot', gzip: true, stdout: false };
   }
   if (format === 'ndjson' || (format === undefined && /\.(ndjson|jsonl)(\.gz)?$/.test(lower))) {
     return { format: 'ndjson', gzip, stdout: false };
   }
   if (format === undefined && /\.(json|gz|tgz)$/.test(lower)) {
-    throw new Error(`cannot tell the output format from -o ${output}: use a directory, FILE.ndjson, FILE.ndjson.gz, FILE.tar.gz or -`);
+    throw new UsageError(`cannot tell the output format from -o ${output}: use a directory, FILE.ndjson, FILE.ndjson.gz, FILE.tar.gz or -`);
   }
   return { format: 'json', gzip: false, stdout: false };
 }

@@ -3,19 +3,33 @@
  * serialized Article bytes (transferred, not copied).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { convertPayload } from './convert-record.js';
+import type { MessagePort } from 'node:worker_threads';
+import { convertPayload, WIKITEXT_NOT_LOADED } from './convert-record.js';
 import type { ConvertOptions } from './convert-record.js';
-import { loadEngines } from './engines.js';
+import { htmlEngines, loadWikitext } from './engines.js';
 import type { TaskMessage, ResultMessage } from './pool.js';
+import type { Outcome } from './record.js';
 
-const port = parentPort;
-if (port === null) throw new Error('worker.ts must run in a worker thread');
+const port = mainPort();
 const options = (workerData as { options: ConvertOptions }).options;
-const engines = await loadEngines();
+const engines = htmlEngines();
 
 port.on('message', (task: TaskMessage) => {
   const outcome = convertPayload(task.payload, engines, options);
+  if (outcome.status === 'failed' && outcome.code === WIKITEXT_NOT_LOADED) {
+    void loadWikitext(engines).then(() => reply(task, convertPayload(task.payload, engines, options)));
+    return;
+  }
+  reply(task, outcome);
+});
+
+function reply(task: TaskMessage, outcome: Outcome): void {
   const message: ResultMessage = { seq: task.seq, outcome };
   if (outcome.status === 'ok') port.postMessage(message, [outcome.json.buffer as ArrayBuffer]);
   else port.postMessage(message);
-});
+}
+
+function mainPort(): MessagePort {
+  if (parentPort === null) throw new Error('worker.ts must run in a worker thread');
+  return parentPort;
+}

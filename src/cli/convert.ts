@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ConvertRun } from '../batch/options.js';
-import { OUTPUT_FORMATS, OutputFormatSchema } from '../batch/options.js';
+import { OUTPUT_FORMATS, OutputFormatSchema, UsageError } from '../batch/options.js';
 import { INPUT_KINDS, InputKindSchema } from '../batch/sources/detect.js';
 import { defaultJobs } from '../batch/pool.js';
 
@@ -43,8 +43,6 @@ Exit code: 0 all records converted, 1 some record failed (see the errors file), 
 130 interrupted (run the same command with --resume).
 `;
 
-class UsageError extends Error {}
-
 export async function run(argv: string[]): Promise<number> {
   let runOptions: ConvertRun;
   try {
@@ -77,8 +75,10 @@ export async function run(argv: string[]): Promise<number> {
     });
     return result.exitCode;
   } catch (error) {
+    // Usage problems found once the run is set up (output name, checkpoint) exit 2; a fatal
+    // error mid-run (disk full, stdout closed) exits 1, like failed records.
     process.stderr.write(`wikistruct convert: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+    return error instanceof UsageError ? 2 : 1;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

@@ -4,6 +4,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
+import { UsageError } from '../options.js';
 
 const FLUSH_AT = 1024 * 1024;
 
@@ -29,7 +30,7 @@ export class FileAppender {
     const { size } = await handle.stat();
     if (size < resumeAt) {
       await handle.close();
-      throw new Error(`${path} is ${size} bytes, shorter than the checkpoint's ${resumeAt}: it was changed since; run without --resume`);
+      throw new UsageError(`${path} is ${size} bytes, shorter than the checkpoint's ${resumeAt}: it was changed since; run without --resume`);
     }
     await handle.truncate(resumeAt);
     return new FileAppender(handle, resumeAt);
