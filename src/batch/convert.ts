@@ -51,6 +51,9 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   const identity: RunIdentity = { inputs: run.inputs.map((p) => resolve(p)), format: describe(plan), allPages: run.allPages };
   if (run.from !== undefined) identity.from = run.from;
 
+  if (!plan.stdout && identity.inputs.includes(resolve(output))) {
+    throw new UsageError(`${output} is both an input and the output`);
+  }
   const checkpointFile = plan.stdout ? undefined : checkpointPath(output);
   const resumeFrom = await loadResume(run, plan, checkpointFile, identity, io);
   if (checkpointFile !== undefined && resumeFrom === undefined) await removeCheckpoint(checkpointFile);

@@ -61,6 +61,7 @@ describe('wikistruct convert (engine issue: files in, one Article each out)', { 
     [['convert', 'x.html', '-o', 'out.json'], 'cannot tell the output format from -o out.json'],
     [['convert', 'x.html', '-o', 'out.ndjson', '--format', 'snapshot'], '--format snapshot writes a .tar.gz'],
     [['convert', 'x.html', '-o', '-', '--resume'], '--resume needs a file or directory output'],
+    [['convert', 'same.ndjson', '-o', 'same.ndjson'], 'same.ndjson is both an input and the output'],
   ])('bad usage %j exits 2 with a precise message', async (args, message) => {
     const result = await cli(args);
     expect(result.code, 'exit code 2').toBe(2);
