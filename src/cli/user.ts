@@ -1,15 +1,15 @@
 /**
- * `wikistruct user add|list|disable|enable|delete`: account administration, straight on the
- * database. With the embedded database this refuses (naming the server's pid and address) while
- * a server holds the data directory, because PGlite must never be opened by two processes; with
- * DATABASE_URL it works alongside running servers.
+ * `wikistruct user add|list|disable|enable|delete`: account administration. With DATABASE_URL it
+ * works on the server database alongside running servers. With the embedded database it opens the
+ * database itself when no server runs; while a server holds it (PGlite must never be opened by
+ * two processes) the command is run by that server through its admin socket, or, when the socket
+ * is unavailable, refused with a message naming the server's pid and address.
  */
 import { parseArgs } from 'node:util';
-import { createAccount, InvalidAccountError, UsernameSchema } from '../service/auth/admin.js';
-import { AccountExistsError, deleteAccount, listAccounts, setAccountDisabled } from '../service/auth/accounts.js';
+import { sendAccountCommand } from '../service/admin-socket.js';
+import { runAccountCommand, type AccountCommand, type AccountCommandResult } from '../service/auth/account-commands.js';
 import { systemClock } from '../service/clock.js';
 import { defaultDataDir } from '../service/server.js';
-import type { Db } from '../service/storage/db.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import { openStorage } from '../service/storage/open.js';
 
@@ -19,7 +19,7 @@ const HELP = `usage: wikistruct user <action> [options]
                create an account; the password is read from standard input with
                --password-stdin, otherwise generated and printed once. With
                --temporary-password the account must set a new password at first login.
-  list         list the accounts
+  list         list the accounts (name, e-mail, state, created)
   disable <name> | enable <name> | delete <name>
 
   --data DIR   data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
@@ -49,74 +49,58 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return values.help ? 0 : 2;
   }
-  const needsName = action !== 'list';
   if (!['add', 'list', 'disable', 'enable', 'delete'].includes(action)) return fail(`unknown action "${action}"\n\n${HELP}`, 2);
+  const needsName = action !== 'list';
   if (needsName && name === undefined) return fail(`${action} needs an account name`, 2);
   if (extra.length > 0 || (!needsName && name !== undefined)) return fail(`unexpected argument "${extra[0] ?? name}"`, 2);
   if (action === 'add' && values.email === undefined) return fail('add needs --email', 2);
   if (action !== 'add' && (values.email !== undefined || values['temporary-password'] || values['password-stdin'])) {
     return fail('--email, --temporary-password and --password-stdin belong to "add"', 2);
   }
-  const password = values['password-stdin'] ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
 
-  let db: Db;
-  try {
-    ({ db } = await openStorage({
-      dataDir: values.data ?? defaultDataDir(),
-      databaseUrl: process.env['DATABASE_URL'] || undefined,
-      command: 'wikistruct user',
-    }));
-  } catch (error) {
-    if (error instanceof DataDirLockedError) return fail(error.message, 1);
-    throw error;
+  let command: AccountCommand;
+  if (action === 'add') {
+    const password = values['password-stdin'] ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+    command = {
+      action,
+      username: name ?? '',
+      email: values.email ?? '',
+      temporary: values['temporary-password'],
+      ...(password === undefined ? {} : { password }),
+    };
+  } else if (action === 'list') {
+    command = { action };
+  } else {
+    command = { action: action as 'disable' | 'enable' | 'delete', username: name ?? '' };
   }
+  return report(await execute(command, values.data ?? defaultDataDir()));
+}
+
+async function execute(command: AccountCommand, dataDir: string): Promise<AccountCommandResult> {
+  let storage;
   try {
-    const username = name === undefined ? '' : UsernameSchema.safeParse(name).data ?? name;
-    switch (action) {
-      case 'add': {
-        const created = await createAccount(db, systemClock, {
-          username: name ?? '',
-          email: values.email ?? '',
-          password,
-          temporary: values['temporary-password'],
-        });
-        const note = created.account.must_change_password ? ' (must set a new password at first login)' : '';
-        process.stdout.write(`created account ${created.account.username} <${created.account.email}>${note}\n`);
-        if (created.generatedPassword !== undefined) {
-          process.stdout.write(`password: ${created.generatedPassword}\n(shown once; it is stored only as a hash)\n`);
-        }
-        return 0;
-      }
-      case 'list': {
-        const accounts = await listAccounts(db);
-        for (const a of accounts) {
-          const state = a.disabled_at !== null ? 'disabled' : a.must_change_password ? 'new-password-required' : 'enabled';
-          process.stdout.write(`${a.username}\t${a.email}\t${state}\t${a.created_at.toISOString()}\n`);
-        }
-        if (accounts.length === 0) process.stderr.write('no accounts\n');
-        return 0;
-      }
-      case 'disable':
-      case 'enable': {
-        const found = await setAccountDisabled(db, systemClock, username, action === 'disable');
-        if (!found) return fail(`no account "${username}"`, 1);
-        process.stdout.write(`${action}d account ${username}\n`);
-        return 0;
-      }
-      case 'delete': {
-        if (!(await deleteAccount(db, username))) return fail(`no account "${username}"`, 1);
-        process.stdout.write(`deleted account ${username} and its tokens\n`);
-        return 0;
-      }
-      default:
-        return fail(`unknown action "${action}"`, 2);
+    storage = await openStorage({ dataDir, databaseUrl: process.env['DATABASE_URL'] || undefined, command: 'wikistruct user' });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const socket = error.holder.admin_socket;
+    if (socket === null || socket === undefined) return { ok: false, lines: [error.message] };
+    try {
+      return await sendAccountCommand(socket, command);
+    } catch (cause) {
+      return { ok: false, lines: [`${error.message} (its admin socket failed: ${(cause as Error).message})`] };
     }
-  } catch (error) {
-    if (error instanceof InvalidAccountError || error instanceof AccountExistsError) return fail(error.message, 1);
-    throw error;
-  } finally {
-    await db.close();
   }
+  try {
+    return await runAccountCommand(storage.db, systemClock, command);
+  } finally {
+    await storage.db.close();
+  }
+}
+
+function report(result: AccountCommandResult): number {
+  if (!result.ok) return fail(result.lines.join('\n'), 1);
+  for (const line of result.lines) process.stdout.write(`${line}\n`);
+  return 0;
 }
 
 function fail(message: string, code: number): number {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import { listenAdminSocket } from './admin-socket.js';
 import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
@@ -70,7 +71,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
-  lock?.setUrl(url);
+  // With the embedded database, `wikistruct user` cannot open it while we run: serve it here.
+  const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger);
+  lock?.announce({ url, adminSocket: adminSocket?.path });
   const purge = (): void => {
     app.purge().then(
       (purged) => logger.info({ purged }, 'expired rows purged'),
@@ -89,6 +92,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     close: () =>
       (closing ??= (async () => {
         clearInterval(purgeTimer);
+        await adminSocket?.close();
         await app.fastify.close();
         await app.drain();
         mailer.close();

@@ -4,7 +4,7 @@
  * server), graceful shutdown on SIGTERM, and the same commands against the PostgreSQL server.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import { quoteIdent } from '../../src/service/storage/postgres.js';
 import { BACKENDS, TEST_DATABASE_URL, templateDir } from './helpers/backends.js';
 
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 }); // a dozen child processes on a loaded machine
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'src/cli/main.ts');
@@ -47,7 +47,7 @@ afterAll(() => {
 });
 
 describe('wikistruct user and serve on the embedded database', () => {
-  test('accounts are managed by the CLI; a running server locks the data directory', async () => {
+  test('accounts are managed by the CLI, through the running server while it holds the data directory', async () => {
     const data = mkdtempSync(join(tmpdir(), 'wikistruct-cli-'));
     dirs.push(data);
     cpSync(await templateDir(), join(data, 'pglite'), { recursive: true }); // skip a 10 s initdb
@@ -60,8 +60,6 @@ describe('wikistruct user and serve on the embedded database', () => {
     expect(bob.code, 'add with a generated temporary password').toBe(0);
     const bobPassword = /password: (\S+)/.exec(bob.stdout)?.[1];
     expect(bobPassword, 'the generated password is printed once').toMatch(/^[A-Za-z0-9_-]{20}$/);
-    const weak = await wikistruct(['user', 'add', 'carol', '--email', 'carol@example.test', '--password-stdin', '--data', data], { stdin: 'password1' });
-    expect([weak.code, weak.stderr.trim()], 'the password policy applies').toEqual([1, 'wikistruct user: password: is too common: it is on the list of common passwords']);
 
     const server = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data], {
       cwd: ROOT,
@@ -80,10 +78,17 @@ describe('wikistruct user and serve on the embedded database', () => {
         });
         server.on('close', () => reject(new Error(`serve exited early: ${out}`)));
       });
-      const locked = await wikistruct(['user', 'list', '--data', data]);
-      expect(locked.code, 'user commands refuse while the server holds the embedded database').toBe(1);
-      expect(locked.stderr, 'the refusal names the server pid').toContain(`pid ${server.pid}`);
-      expect(locked.stderr, 'and its address').toContain(url);
+      const lock = JSON.parse(readFileSync(join(data, 'wikistruct.lock'), 'utf8')) as { pid: number; url: string; admin_socket: string };
+      expect([lock.pid, lock.url], 'the lock names the server pid and address').toEqual([server.pid, url]);
+      expect(statSync(lock.admin_socket).mode & 0o777, 'the admin socket is private to its owner').toBe(0o600);
+      const carol = await wikistruct(['user', 'add', 'carol', '--email', 'carol@example.test', '--password-stdin', '--data', data], { stdin: 'carol long passphrase' });
+      expect([carol.code, carol.stdout.trim()], 'while the server runs, user add goes through it').toEqual([0, 'created account carol <carol@example.test>']);
+      const weak = await wikistruct(['user', 'add', 'carol', '--email', 'carol@example.test', '--password-stdin', '--data', data], { stdin: 'password1' });
+      expect([weak.code, weak.stderr.trim()], 'the password policy applies').toEqual([1, 'wikistruct user: password: is too common: it is on the list of common passwords']);
+      const listed = await wikistruct(['user', 'list', '--data', data]);
+      expect(listed.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]), 'user list through the server').toEqual(['alice', 'bob', 'carol']);
+      const carolLogin = await fetch(`${url}/v1/login`, { method: 'POST', body: JSON.stringify({ username: 'carol', password: 'carol long passphrase' }) });
+      expect(carolLogin.status, 'the account added through the server logs in at once').toBe(200);
       const login = await fetch(`${url}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'BOB', password: bobPassword }) });
       expect((await login.json()) as unknown, 'the temporary account gets the new-password challenge').toMatchObject({ challenge_name: 'NEW_PASSWORD_REQUIRED' });
     } finally {
@@ -97,9 +102,18 @@ describe('wikistruct user and serve on the embedded database', () => {
     const list = await wikistruct(['user', 'list', '--data', data]);
     expect(list.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3)), 'list after disable and delete').toEqual([
       ['alice', 'alice@example.test', 'disabled'],
+      ['carol', 'carol@example.test', 'enabled'],
     ]);
     const missing = await wikistruct(['user', 'enable', 'nobody', '--data', data]);
     expect([missing.code, missing.stderr.trim()], 'an unknown account is an error').toEqual([1, 'wikistruct user: no account "nobody"']);
+
+    // A holder without an admin socket (a server that could not open one, or another user command):
+    // refused, naming the holder. This test process stands in as the live holder.
+    writeFileSync(join(data, 'wikistruct.lock'), JSON.stringify({ pid: process.pid, command: 'wikistruct serve', url: 'http://127.0.0.1:1', started_at: 'x' }));
+    const refused = await wikistruct(['user', 'list', '--data', data]);
+    expect(refused.code, 'refused while another process holds the embedded database').toBe(1);
+    expect(refused.stderr, 'the refusal names the pid and address').toContain(`pid ${process.pid} listening on http://127.0.0.1:1`);
+    rmSync(join(data, 'wikistruct.lock'));
   });
 });
 

@@ -14,6 +14,8 @@ const LockInfoSchema = z.object({
   pid: z.number().int(),
   command: z.string(),
   url: z.string().nullable(),
+  /** The server's admin socket (admin-socket.ts), through which `wikistruct user` reaches it. */
+  admin_socket: z.string().nullable().optional(),
   started_at: z.string(),
 });
 export type LockInfo = z.infer<typeof LockInfoSchema>;
@@ -34,8 +36,8 @@ export class DataDirLockedError extends Error {
 
 export interface DataDirLock {
   readonly path: string;
-  /** Records the address once the server listens, for the message other processes print. */
-  setUrl(url: string): void;
+  /** Records where the server listens, for the message other processes print (and the socket they use). */
+  announce(where: { url: string; adminSocket?: string | undefined }): void;
   release(): void;
 }
 
@@ -57,8 +59,9 @@ export function acquireDataDirLock(dataDir: string, command: string): DataDirLoc
   let released = false;
   return {
     path,
-    setUrl(url) {
-      info.url = url;
+    announce(where) {
+      info.url = where.url;
+      info.admin_socket = where.adminSocket ?? null;
       writeFileSync(path, JSON.stringify(info));
     },
     release() {
