@@ -73,6 +73,7 @@ const twoX = join(work, 'corpus-2x.ndjson');
 await writeRepeated(twoX, lines, 2);
 const ratios: number[] = [];
 const bounds: number[] = [];
+const baseCpu: number[] = [];
 for (let round = 1; round <= rounds; round++) {
   const base = measure(() => {
     for (const bytes of payloads) convertPayload({ kind: 'json', bytes }, engines, { allPages: false });
@@ -90,6 +91,7 @@ for (let round = 1; round <= rounds; round++) {
   // ${jobs} free cores could give: jobs × baseline CPU per record ÷ pool CPU per record.
   const bound = (jobs * (baseResult.cpuSeconds / payloads.length)) / (pool.cpuSeconds / (2 * payloads.length));
   bounds.push(bound);
+  baseCpu.push(baseResult.cpuSeconds);
   console.log(
     `round ${round}: baseline 1 thread ${baseRate.toFixed(2)} records/s, ${(mb(oneX) / baseResult.seconds).toFixed(1)} MB/s ` +
       `(cpu/wall ${baseResult.cpu.toFixed(2)}, machine idle ${(baseResult.idle * 100).toFixed(0)}%); ` +
@@ -111,6 +113,12 @@ for (const [label, r, records, size] of [['1×', small, lines.length, mb(oneX)],
       `${(records / r.seconds).toFixed(2)} records/s, ${(size / r.seconds).toFixed(1)} MB/s; peak RSS ${r.peakMb.toFixed(0)} MB; exit ${r.code}`,
   );
 }
+const baseCpuPerRecord = median(baseCpu) / payloads.length;
+const largeCpuPerRecord = large.cpuSeconds / (lines.length * repeat);
+console.log(
+  `CPU-time bound at ${repeat}× (fixed start-up costs amortized): ${jobs} × ${(baseCpuPerRecord * 1000).toFixed(0)} ms ÷ ` +
+    `${(largeCpuPerRecord * 1000).toFixed(0)} ms CPU per record = ${((jobs * baseCpuPerRecord) / largeCpuPerRecord).toFixed(2)}×`,
+);
 console.log(`peak RSS: ${small.peakMb.toFixed(0)} MB at 1×, ${large.peakMb.toFixed(0)} MB at ${repeat}× (target < 500 MB, not growing with the input)`);
 rmSync(work, { recursive: true, force: true });
 
@@ -155,15 +163,20 @@ async function writeRepeated(path: string, records: string[], times: number): Pr
 }
 
 /** Runs the CLI, sampling VmHWM (peak resident set, worker threads included) until it exits. */
-async function runCli(input: string, output: string): Promise<{ seconds: number; peakMb: number; code: number | null }> {
+async function runCli(input: string, output: string): Promise<{ seconds: number; peakMb: number; cpuSeconds: number; code: number | null }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'convert', input, '-o', output, '--jobs', String(jobs), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
   let peakKb = 0;
+  let cpuTicks = 0;
   const sample = (): void => {
     try {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       if (kb > peakKb) peakKb = kb;
+      // utime + stime (fields 14 and 15), in clock ticks of 1/100 s.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpuTicks = Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process has just exited.
     }
@@ -171,5 +184,5 @@ async function runCli(input: string, output: string): Promise<{ seconds: number;
   const timer = setInterval(sample, 50);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearInterval(timer);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, code };
+  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, cpuSeconds: cpuTicks / 100, code };
 }

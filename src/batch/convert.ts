@@ -69,6 +69,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
     inputBytes: 0,
   };
   const progress = new Progress(counts, { quiet: run.quiet, isTTY: io.isTTY, intervalMs: run.progressIntervalMs, write: io.writeErr });
+  progress.resumedRecords = resumeFrom?.records ?? 0;
   const exclude = new Set([resolve(output), ...(errorsPath === undefined ? [] : [resolve(errorsPath)])]);
   void totalInputBytes(run.inputs, exclude).then((total) => {
     progress.totalBytes = total;

@@ -24,6 +24,8 @@ export class Progress {
   private drawn = false;
   /** Total input bytes, once known (directories are measured in the background). */
   totalBytes: number | undefined;
+  /** Records counted before this process started (a resumed run): not part of its rate. */
+  resumedRecords = 0;
 
   constructor(
     private readonly counts: ProgressCounts,
@@ -53,8 +55,7 @@ export class Progress {
   summary(output: string, interrupted: boolean): string {
     const seconds = (performance.now() - this.started) / 1000;
     const { converted, failed, skipped, inputBytes } = this.counts;
-    const records = converted + failed + skipped;
-    const rate = records / Math.max(seconds, 1e-3);
+    const rate = (converted + failed + skipped - this.resumedRecords) / Math.max(seconds, 1e-3);
     const mbps = inputBytes / 1e6 / Math.max(seconds, 1e-3);
     const verb = interrupted ? 'interrupted after' : 'converted';
     return (
@@ -67,7 +68,7 @@ export class Progress {
     const seconds = (performance.now() - this.started) / 1000;
     const { converted, failed, skipped, inputBytes } = this.counts;
     const records = converted + failed + skipped;
-    const rate = records / Math.max(seconds, 1e-3);
+    const rate = (records - this.resumedRecords) / Math.max(seconds, 1e-3);
     const mbps = inputBytes / 1e6 / Math.max(seconds, 1e-3);
     let text = `${fmt(records)} records | ${fmt(Math.round(rate))} rec/s | ${mbps.toFixed(1)} MB/s | ${fmt(failed)} errors`;
     if (this.totalBytes !== undefined && this.totalBytes > 0) {

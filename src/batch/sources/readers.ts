@@ -42,6 +42,9 @@ export function readFileRecords(path: string, kind: InputKind, compression: Comp
 async function* readWhole(path: string, kind: 'html' | 'json', compression: Compression, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
   let bytes: Uint8Array;
   if (compression === 'none') {
+    // Never read a huge file whole: one article is at most --max-input-bytes, and the engine says so.
+    const { size } = await stat(path);
+    if (size > ctx.wholeFileLimit) throw new Error(`${size} bytes is too large for one article (limit ${ctx.wholeFileLimit} bytes)`);
     const buffer = await readFile(path);
     ctx.onRawBytes(buffer.length);
     bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
