@@ -1,7 +1,7 @@
 /**
  * Throughput and latency of POST /v2/structured-contents over loopback, with autocannon:
  *
- *   npx tsx bench/http.ts [--duration 10] [--connections 50] [--threads 2]
+ *   npx tsx bench/http.ts [--duration 10] [--connections 50] [--threads 2] [--postgres [URL]]
  *
  * The service runs in a child process (its own event loop and cores, as in production); this
  * process runs autocannon and the fake wiki. Rows, each measured in the same run:
@@ -65,14 +65,26 @@ async function child(): Promise<void> {
   const { templateDir } = await import('../test/service/helpers/backends.js');
 
   const dir = mkdtempSync(join(tmpdir(), 'wikistruct-bench-http-'));
-  cpSync(await templateDir(), join(dir, 'pglite'), { recursive: true });
-  const db = await openPglite(join(dir, 'pglite'));
+  const postgresUrl = process.env['BENCH_POSTGRES'];
+  const schema = `wikistruct_bench_${process.pid}`;
+  let db;
+  if (postgresUrl !== undefined) {
+    const { openPostgres, quoteIdent } = await import('../src/service/storage/postgres.js');
+    const admin = await openPostgres({ connectionString: postgresUrl, maxConnections: 1 });
+    await admin.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+    await admin.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
+    await admin.close();
+    db = await openPostgres({ connectionString: postgresUrl, schema });
+  } else {
+    cpSync(await templateDir(), join(dir, 'pglite'), { recursive: true });
+    db = await openPglite(join(dir, 'pglite'));
+  }
   await migrate(db);
   const { file, html } = medianArticle();
   const parser = await createArticleParser(1);
   await importInputs([join(corpus!, 'html', file)], { store: new ArticleStore(db, systemClock), parser, project: 'enwiki' });
   await parser.close();
-  const [{ name }] = await db.query<{ name: string }>('SELECT title AS name FROM articles LIMIT 1');
+  const name = (await db.query<{ name: string }>('SELECT title AS name FROM articles LIMIT 1'))[0]?.name ?? '';
   await createAccount(db, systemClock, { username: 'bench', email: 'bench@example.test', password: 'bench long passphrase', temporary: false });
 
   const app = await buildApp({
@@ -99,7 +111,13 @@ async function child(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ url, baselineUrl, token: login.access_token, title: name, file, html: html.length, articleBytes: cached.length })}\n`);
   process.on('SIGTERM', () => {
     baseline.close();
-    void app.fastify.close().then(() => db.close()).finally(() => {
+    void app.fastify
+      .close()
+      .then(async () => {
+        if (postgresUrl !== undefined) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+        await db.close();
+      })
+      .finally(() => {
       rmSync(dir, { recursive: true, force: true });
       process.exit(0);
     });
@@ -111,6 +129,9 @@ async function parent(): Promise<void> {
   const duration = argValue('--duration', 10);
   const connections = argValue('--connections', 50);
   const threads = argValue('--threads', 2);
+  const at = process.argv.indexOf('--postgres');
+  const afterFlag = process.argv[at + 1];
+  const postgres = at < 0 ? undefined : afterFlag !== undefined && !afterFlag.startsWith('--') ? afterFlag : 'postgres://postgres@127.0.0.1:5432/test';
   const { file, html } = medianArticle();
 
   // The engine alone on the same article, for context.
@@ -126,7 +147,7 @@ async function parent(): Promise<void> {
   for (let i = 0; i < PAGES; i++) wiki.addPage({ title: `Bench ${i}`, html, id: 1 + i, revision });
 
   const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--threads', String(threads)], {
-    env: { ...process.env, BENCH_WIKI: wiki.origin },
+    env: { ...process.env, BENCH_WIKI: wiki.origin, ...(postgres === undefined ? {} : { BENCH_POSTGRES: postgres }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = await new Promise<{ url: string; baselineUrl: string; token: string; title: string; articleBytes: number }>((resolve, reject) => {
@@ -170,11 +191,15 @@ async function parent(): Promise<void> {
       requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/structured-contents/Bench_${next++ % PAGES}` }) }],
     }),
   );
+  const metrics = await (await fetch(`${info.url}/metrics`)).text();
+  const value = (name: string) => Number(metrics.split('\n').find((l) => l.startsWith(name))?.split(' ').pop() ?? Number.NaN);
+  const inService = (value('wikistruct_parse_duration_seconds_sum{source="upstream"}') / value('wikistruct_parse_duration_seconds_count{source="upstream"}')) * 1000;
   server.kill('SIGTERM');
   await wiki.close();
 
   console.log(`\narticle: ${file} (${(html.length / 1024).toFixed(0)} KB HTML, Article ${(info.articleBytes / 1024).toFixed(0)} KB JSON); ` + `engine parse alone: ${parseMs.toFixed(1)} ms/article`);
-  console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback\n`);
+  console.log(`parse in the service (uncached row, envelope to JSON text on a worker, queueing included): ${inService.toFixed(1)} ms/article`);
+  console.log(`autocannon: ${connections} connections, ${duration} s per row, loopback; store: ${postgres === undefined ? 'embedded PGlite' : 'PostgreSQL server'}\n`);
   console.log(`${'row'.padEnd(48)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'2xx'.padStart(8)} ${'other'.padStart(6)}`);
   for (const r of rows) {
     console.log(`${r.label.padEnd(48)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.ok).padStart(8)} ${String(r.other).padStart(6)}`);
