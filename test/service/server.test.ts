@@ -9,7 +9,8 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import { createLogger } from '../../src/service/logger.js';
 import { startServer } from '../../src/service/server.js';
 import { LOCK_FILE } from '../../src/service/storage/lock.js';
-import { templateDir } from './helpers/backends.js';
+import { BACKENDS, templateDir } from './helpers/backends.js';
+import { addUser, PASSWORD, startTestServer } from './helpers/harness.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -47,5 +48,28 @@ describe('startServer', () => {
     await expect(fetch(`${server.url}/healthz`), 'the server no longer accepts connections').rejects.toThrow();
     expect(existsSync(join(data, LOCK_FILE)), 'the lock is released').toBe(false);
     expect(logs.some((l) => l.includes('wikistruct service listening')), 'start is logged').toBe(true);
+  });
+});
+
+describe('--only: auth and content can run alone', () => {
+  test('auth only serves /v1; content only serves no /v1 route but verifies the same tokens', async () => {
+    const [pglite] = BACKENDS;
+    if (pglite === undefined) throw new Error('no embedded backend');
+    const database = await pglite.open();
+    const auth = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), only: 'auth', revocationCacheMs: 0 });
+    const content = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), only: 'content', revocationCacheMs: 0 });
+    try {
+      const user = await addUser(database.db, auth.clock);
+      const login = await auth.post('/login', { username: user.username, password: PASSWORD });
+      expect(login.status, 'the auth-only server logs in').toBe(200);
+      expect((await auth.post('/../v2/structured-contents/Foo', {})).status, 'the auth-only server has no content routes').toBe(404);
+      expect((await content.post('/../v2/structured-contents/Foo', {})).status, 'the content-only server has them (401 without a token)').toBe(401);
+      expect((await content.post('/login', { username: user.username, password: PASSWORD })).status, 'the content-only server has no auth routes').toBe(404);
+      await expect(content.app.verifier.verify(String(login.body['access_token'])), 'the content-only server verifies tokens the auth server issued').resolves.toMatchObject({ username: user.username });
+    } finally {
+      await auth.close();
+      await content.close();
+      await database.dispose();
+    }
   });
 });
