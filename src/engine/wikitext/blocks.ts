@@ -6,7 +6,7 @@
  * (grammar/sections.json) are dropped with their subsections, as in the HTML path.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, FileToken, HeadingToken, HtmlToken, TableToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, ExtToken, FileToken, HeadingToken, HtmlToken, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { templateKind } from './grammar.js';
 import { normalizeTitle } from '../grammar.js';
 import { LEAD_NAME } from '../sections.js';
@@ -87,7 +87,7 @@ const isStandalone = (line: Line): boolean =>
   line.marker === undefined &&
   line.pieces.some((p) => typeof p !== 'string' && p.type !== 'comment') &&
   line.pieces.every((p) =>
-    typeof p === 'string' ? p.trim().length === 0 : BLOCK_TOKENS.has(p.type) && !(p.type === 'ext' && (p as Token & { name: string }).name === 'ref'),
+    typeof p === 'string' ? p.trim().length === 0 : BLOCK_TOKENS.has(p.type) && !(p.type === 'ext' && (p as ExtToken).name === 'ref'),
   );
 
 /** Block HTML elements whose tags (open or close) end a paragraph. */
@@ -276,4 +276,3 @@ function pruneEmpty(list: Part): void {
   if (list.has_parts.length === 0) delete list.has_parts;
 }
 
-export type { Token };

@@ -9,7 +9,7 @@ import { normalizeTemplateName } from '../grammar.js';
 const Rule = z.object({ match: z.string(), why: z.string() });
 
 /** How an inline template becomes text; see the `$comment` of `text` in grammar/wikitext.json. */
-export const TextRuleSchema = z.object({
+const TextRuleSchema = z.object({
   param: z.array(z.string()).optional(),
   join: z.array(z.string()).optional(),
   sep: z.string().optional(),

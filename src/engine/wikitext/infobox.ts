@@ -12,7 +12,7 @@ import { argText, render } from './render.js';
 import type { Scope } from './scope.js';
 
 /** "Template:Infobox_scientist" → "Infobox scientist". */
-export function templateDisplayName(name: string): string {
+function templateDisplayName(name: string): string {
   return name.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim();
 }
 

@@ -49,7 +49,7 @@ export interface Rendered {
 }
 
 /** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
-export const MAX_DEPTH = 120;
+const MAX_DEPTH = 120;
 
 /** Tokens that are markup, never text. */
 const SILENT = new Set([
@@ -64,7 +64,7 @@ const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'syntaxhighligh
 /** Magic words whose first argument is shown: {{formatnum:1234}}, {{lc:Text}}. */
 const SHOWN_MAGIC = new Set(['formatnum', 'lc', 'uc', 'lcfirst', 'ucfirst', '#tag:nowiki']);
 
-export class Renderer {
+class Renderer {
   text = '';
   readonly links: Link[] = [];
   readonly citations: Citation[] = [];
@@ -389,7 +389,7 @@ function formatDate(t: TranscludeToken, keys: readonly [string, string, string],
 }
 
 /** The parser's own plain text of a token, or nothing when even that fails (pathological trees). */
-export function safeText(t: AstNodes): string {
+function safeText(t: AstNodes): string {
   try {
     return t.text();
   } catch {

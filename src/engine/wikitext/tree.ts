@@ -15,11 +15,10 @@
  */
 import Parser from 'wikiparser-node';
 import type { Config, ConfigData } from 'wikiparser-node';
-import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import type { Token } from 'wikiparser-node/dist/internal.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 import { IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
 
-export type { AstNodes, Token };
 
 /** Nesting of `{{`, `[[` and `{|` beyond which the parser is not trusted with the input. */
 export const MAX_NESTING = 100;
