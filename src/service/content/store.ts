@@ -50,35 +50,38 @@ export class ArticleStore {
   ) {}
 
   /**
-   * Stores `source` unless the store already has a newer (or the same) revision; a replaced
-   * revision's parsed Articles are dropped with it. `parsed`, when given, is cached alongside.
+   * Stores `source` unless the store already has this or a newer revision ('kept-newer'); a
+   * replaced revision's parsed Articles are dropped with it. `parsed`, when given, is cached alongside.
    */
   async upsert(source: ArticleSource, parsed?: { engineVersion: string; json: string }): Promise<UpsertResult> {
     const now = this.clock.now().toISOString();
     return this.db.transaction(async (tx) => {
-      const existing = z
-        .array(z.object({ revision: z.coerce.number() }))
-        .parse(await tx.query('SELECT revision::text AS revision FROM articles WHERE project = $1 AND title = $2 FOR UPDATE', [source.project, source.title]));
-      const before = existing[0]?.revision;
-      if (before !== undefined && before > source.revision) return 'kept-newer';
-      await tx.query(
-        `INSERT INTO articles (project, title, revision, page_id, language, html, wikitext, meta, origin, stored_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (project, title) DO UPDATE SET revision = $3, page_id = $4, language = $5, html = $6,
-           wikitext = $7, meta = $8, origin = $9, stored_at = $10`,
-        [
-          source.project,
-          source.title,
-          source.revision,
-          source.pageId ?? null,
-          source.language ?? null,
-          source.html ?? null,
-          source.wikitext ?? null,
-          JSON.stringify(source.meta),
-          source.origin,
-          now,
-        ],
+      // One statement decides, so concurrent writers of one article (an import running beside an
+      // upstream fetch) cannot replace a newer revision with an older one.
+      const written = z.array(z.object({ inserted: z.boolean() })).parse(
+        await tx.query(
+          `INSERT INTO articles (project, title, revision, page_id, language, html, wikitext, meta, origin, stored_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (project, title) DO UPDATE SET revision = $3, page_id = $4, language = $5, html = $6,
+             wikitext = $7, meta = $8, origin = $9, stored_at = $10
+           WHERE articles.revision < EXCLUDED.revision
+           RETURNING (xmax = 0) AS inserted`,
+          [
+            source.project,
+            source.title,
+            source.revision,
+            source.pageId ?? null,
+            source.language ?? null,
+            source.html ?? null,
+            source.wikitext ?? null,
+            JSON.stringify(source.meta),
+            source.origin,
+            now,
+          ],
+        ),
       );
+      const row = written[0];
+      if (row === undefined) return 'kept-newer';
       await tx.query('DELETE FROM parsed_articles WHERE project = $1 AND title = $2 AND revision <> $3', [source.project, source.title, source.revision]);
       if (parsed !== undefined) {
         await tx.query(
@@ -87,7 +90,7 @@ export class ArticleStore {
           [source.project, source.title, source.revision, parsed.engineVersion, parsed.json, now],
         );
       }
-      return before === undefined ? 'inserted' : 'replaced';
+      return row.inserted ? 'inserted' : 'replaced';
     });
   }
 

@@ -52,6 +52,27 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     expect(rows.length, 'the replaced revision\'s parsed Article is gone').toBe(1);
   });
 
+  test.skipIf(skip)('concurrent writers of one article: the newest revision wins whatever the order; the same revision again is kept', async () => {
+    const order = [4, 9, 1, 10, 3, 7, 2, 8, 6, 5];
+    const results = await Promise.all(
+      order.map((revision) =>
+        store.upsert(
+          { project: 'enwiki', title: 'Raced', revision, html: `<p>r${revision}</p>`, meta: {}, origin: 'import' },
+          { engineVersion: ENGINE_VERSION, json: JSON.stringify({ revision }) },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === 'inserted').length, 'exactly one insert').toBe(1);
+    expect(await revisionOf('enwiki', 'Raced'), 'the newest revision is stored').toBe(10);
+    expect(await store.parsed('enwiki', 'Raced', 10, ENGINE_VERSION), 'with its own parsed Article').toBe('{"revision":10}');
+    const source = await store.source('enwiki', 'Raced');
+    expect(source?.html, 'and its own source').toBe('<p>r10</p>');
+    expect(
+      await store.upsert({ project: 'enwiki', title: 'Raced', revision: 10, html: 'other', meta: {}, origin: 'import' }),
+      'the same revision again changes nothing',
+    ).toBe('kept-newer');
+  });
+
   test.skipIf(skip)('bare HTML needs a project (--project supplies it) and is named after its file; broken records are counted, not fatal', async () => {
     const dir = freshDir('wikistruct-store-html');
     writeFileSync(join(dir, 'Bare_Page.html'), '<html><body><section data-mw-section-id="0"><p>No metadata at all.</p></section></body></html>');
