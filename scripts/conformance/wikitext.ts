@@ -11,8 +11,8 @@
  *   the wikitext value is contained in the HTML value). Each wikitext field is used once. Fields a template fetches from Wikidata exist only
  *   in the HTML, which bounds what the wikitext path can reach (e.g. frwiki {{Infobox Biographie2}}).
  *
- * - body F1 (for information): token F1 of all paragraph and list item text, as in the reference
- *   comparison.
+ * - for information: token F1 of the abstracts and of all paragraph and list item text (as in the
+ *   reference comparison), and whether the descriptions are equal.
  *
  * Run alone with `npx tsx scripts/conformance/wikitext.ts [--json]`; `npm run conformance` prints
  * it as its second table.
@@ -28,7 +28,9 @@ import { mean, median, recall, tokenF1, tokens } from './metrics.js';
 export interface WikitextRow {
   name: string;
   headings?: number;
+  abstractF1?: number;
   bodyF1?: number;
+  sameDescription: boolean;
   infoboxFields?: number;
   htmlHeadings: number;
   wikitextHeadings: number;
@@ -135,7 +137,9 @@ export function compare(name: string, html: Article, wikitext: Article): Wikitex
     references: [html.references.length, wikitext.references.length],
     citations: [countCitations(html.sections) + countCitations(html.infoboxes), countCitations(wikitext.sections) + countCitations(wikitext.infoboxes)],
     missingHeadings: theirs.filter((h) => !have.has(h)),
+    sameDescription: html.description === wikitext.description,
   };
+  if ((html.abstract ?? '').length > 0) row.abstractF1 = tokenF1(tokens(wikitext.abstract ?? ''), tokens(html.abstract ?? ''));
   if (theirs.length > 0) row.headings = recall(ours, theirs);
   const htmlBody = tokens(bodyText(html.sections, []).join(' '));
   if (htmlBody.length > 0) row.bodyF1 = tokenF1(tokens(bodyText(wikitext.sections, []).join(' ')), htmlBody);
@@ -157,12 +161,14 @@ export function wikitextConformance(dir: string): WikitextRow[] {
 }
 
 export function wikitextSummary(rows: readonly WikitextRow[]) {
-  const pick = (k: 'headings' | 'infoboxFields' | 'bodyF1'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
+  const pick = (k: 'headings' | 'infoboxFields' | 'bodyF1' | 'abstractF1'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
   return {
     articles: rows.length,
     headings: { mean: mean(pick('headings')), median: median(pick('headings')), n: pick('headings').length },
     infoboxFields: { mean: mean(pick('infoboxFields')), median: median(pick('infoboxFields')), n: pick('infoboxFields').length },
     bodyF1: { mean: mean(pick('bodyF1')), median: median(pick('bodyF1')), n: pick('bodyF1').length },
+    abstractF1: { mean: mean(pick('abstractF1')), median: median(pick('abstractF1')), n: pick('abstractF1').length },
+    sameDescription: rows.filter((r) => r.sameDescription).length,
   };
 }
 
@@ -170,18 +176,20 @@ export function printWikitextTable(rows: readonly WikitextRow[], verbose = false
   const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
   const pair = (p: [number, number]): string => `${p[0]}/${p[1]}`.padStart(9);
   console.log('wikitext path vs HTML path (corpus envelopes; columns: html/wikitext)');
-  console.log(`${'article'.padEnd(40)} headings  infobox  body F1  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
+  console.log(`${'article'.padEnd(40)} headings  infobox  abstract body F1  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
   for (const r of rows) {
     console.log(
-      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${f(r.bodyF1)}  ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
+      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${f(r.abstractF1)}    ${f(r.bodyF1)}  ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
     );
     if (verbose && r.missingHeadings.length > 0) console.log(`  missing headings: ${r.missingHeadings.join(' | ')}`);
   }
   const s = wikitextSummary(rows);
   console.log('');
   console.log(`wikitext section headings   mean ${s.headings.mean.toFixed(3)}  median ${s.headings.median.toFixed(3)}  over ${s.headings.n} articles`);
-  console.log(`wikitext section body F1     mean ${s.bodyF1.mean.toFixed(3)}  median ${s.bodyF1.median.toFixed(3)}  over ${s.bodyF1.n} articles`);
+  console.log(`wikitext abstract token F1  mean ${s.abstractF1.mean.toFixed(3)}  median ${s.abstractF1.median.toFixed(3)}  over ${s.abstractF1.n} articles`);
+  console.log(`wikitext section body F1    mean ${s.bodyF1.mean.toFixed(3)}  median ${s.bodyF1.median.toFixed(3)}  over ${s.bodyF1.n} articles`);
   console.log(`wikitext infobox fields     mean ${s.infoboxFields.mean.toFixed(3)}  median ${s.infoboxFields.median.toFixed(3)}  over ${s.infoboxFields.n} articles`);
+  console.log(`same description            ${s.sameDescription} of ${s.articles} articles`);
 }
 
 function main(): void {
