@@ -69,6 +69,24 @@ describe('input formats', { timeout: 60_000 }, () => {
     expect(readFileSync(join(dir, 'gz.ndjson'), 'utf8'), 'gzip input gives the same output').toBe(readFileSync(join(dir, 'plain.ndjson'), 'utf8'));
   });
 
+  it('--from forces the reader when neither name nor content tells', async () => {
+    const dir = tempDir('from');
+    writeFileSync(join(dir, 'page.txt'), `Saved from the browser\n${articleHtml('Eta')}`);
+    const guessed = await run({ inputs: [join(dir, 'page.txt')], output: join(dir, 'guessed.ndjson') });
+    expect(guessed.failed, 'undetectable without --from').toBe(1);
+    const forced = await run({ inputs: [join(dir, 'page.txt')], output: join(dir, 'forced.ndjson'), from: 'html' });
+    expect(forced.exitCode, 'exit code with --from html').toBe(0);
+    expect(parseLines(readFileSync(join(dir, 'forced.ndjson'), 'utf8'))[0]?.abstract, 'read as HTML').toBe('Eta is the subject of this article.');
+  });
+
+  it('one envelope per line in a file named .json is read as NDJSON', async () => {
+    const dir = tempDir('json-ndjson');
+    writeFileSync(join(dir, 'records.json'), ndjson([envelope('Iota', 9), envelope('Kappa', 10)]));
+    expect((await detectInput(join(dir, 'records.json'))).kind, 'detected as NDJSON').toBe('ndjson');
+    await run({ inputs: [join(dir, 'records.json')], output: join(dir, 'out.ndjson') });
+    expect(titles(join(dir, 'out.ndjson')), 'both lines converted').toEqual(['Iota', 'Kappa']);
+  });
+
   it('a snapshot archive (.tar.gz of NDJSON files), member by member', async () => {
     const dir = tempDir('snapshot-in');
     await writeSnapshotArchive(join(dir, 'enwiki.tar.gz'), {
