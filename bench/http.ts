@@ -10,7 +10,9 @@
  *   2. cached: a median-size corpus article already parsed (served from the cached JSON text);
  *   3. uncached: a distinct title per request, fetched from the fake wiki, parsed on demand
  *      (worker threads) and stored — the first request of every article.
- * Printed with the engine's single-article parse time for the same article, for context.
+ * Printed with the engine's single-article parse time for the same article, for context. Then
+ * cached and uncached load at once, parsing on the event loop vs on worker threads: how much a
+ * parse in progress slows the requests that need none.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -146,55 +148,72 @@ async function parent(): Promise<void> {
   const revision = revisionOfHtml(html) ?? 1; // matching metadata, so the client fetches each pair once
   for (let i = 0; i < PAGES; i++) wiki.addPage({ title: `Bench ${i}`, html, id: 1 + i, revision });
 
-  const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--threads', String(threads)], {
-    env: { ...process.env, BENCH_WIKI: wiki.origin, ...(postgres === undefined ? {} : { BENCH_POSTGRES: postgres }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const info = await new Promise<{ url: string; baselineUrl: string; token: string; title: string; articleBytes: number }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line !== undefined) resolve(JSON.parse(line) as never);
+  interface Service {
+    url: string;
+    baselineUrl: string;
+    token: string;
+    title: string;
+    articleBytes: number;
+    stop(): void;
+  }
+  const startService = async (parseThreads: number): Promise<Service> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', '--threads', String(parseThreads)], {
+      env: { ...process.env, BENCH_WIKI: wiki.origin, ...(postgres === undefined ? {} : { BENCH_POSTGRES: postgres }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    server.on('close', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
+    const info = await new Promise<Omit<Service, 'stop'>>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line !== undefined) resolve(JSON.parse(line) as never);
+      });
+      child.on('close', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
+    });
+    return { ...info, stop: () => void child.kill('SIGTERM') };
+  };
+
+  const measure = async (label: string, options: autocannon.Options) => {
+    const r = await autocannon({ connections, duration, ...options });
+    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], other: r.non2xx + r.errors + r.timeouts };
+  };
+  const cachedRequest = (service: Service): autocannon.Options => ({
+    url: `${service.url}/v2/structured-contents/${encodeURIComponent(service.title.replace(/ /g, '_'))}`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.token}` },
+  });
+  let next = 0;
+  const uncachedRequest = (service: Service): autocannon.Options => ({
+    url: service.url,
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] }),
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/structured-contents/Bench_${next++ % PAGES}` }) }],
   });
 
-  const headers = { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' };
-  const run = async (label: string, options: autocannon.Options) => {
-    const r = await autocannon({ connections, duration, ...options });
-    return {
-      label,
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      ok: r['2xx'],
-      other: r.non2xx + r.errors + r.timeouts,
-    };
-  };
   const rows = [];
-  rows.push(await run('baseline: bare node:http, same bytes', { url: info.baselineUrl }));
-  rows.push(
-    await run('cached article (stored, parsed)', {
-      url: `${info.url}/v2/structured-contents/${encodeURIComponent(info.title.replace(/ /g, '_'))}`,
-      method: 'POST',
-      headers,
-    }),
-  );
-  let next = 0;
-  rows.push(
-    await run(`uncached: fetch + parse (${threads} threads) + store`, {
-      url: info.url,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] }),
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/structured-contents/Bench_${next++ % PAGES}` }) }],
-    }),
-  );
+  const info = await startService(threads);
+  rows.push(await measure('baseline: bare node:http, same bytes', { url: info.baselineUrl }));
+  rows.push(await measure('cached article (stored, parsed)', cachedRequest(info)));
+  rows.push(await measure(`uncached: fetch + parse (${threads} threads) + store`, uncachedRequest(info)));
   const metrics = await (await fetch(`${info.url}/metrics`)).text();
   const value = (name: string) => Number(metrics.split('\n').find((l) => l.startsWith(name))?.split(' ').pop() ?? Number.NaN);
   const inService = (value('wikistruct_parse_duration_seconds_sum{source="upstream"}') / value('wikistruct_parse_duration_seconds_count{source="upstream"}')) * 1000;
-  server.kill('SIGTERM');
+  info.stop();
+
+  // Does parsing on worker threads keep cached requests fast while articles are being parsed?
+  // Cached and uncached load at once (half the connections each), parse inline vs on threads.
+  const mixed = [];
+  for (const t of [0, threads]) {
+    const service = await startService(t);
+    next = 0;
+    const [cached, uncached] = await Promise.all([
+      autocannon({ ...cachedRequest(service), connections: Math.max(1, connections / 2), duration }),
+      autocannon({ ...uncachedRequest(service), connections: Math.max(1, connections / 2), duration }),
+    ]);
+    service.stop();
+    mixed.push({ threads: t, cached, uncached });
+  }
   await wiki.close();
 
   console.log(`\narticle: ${file} (${(html.length / 1024).toFixed(0)} KB HTML, Article ${(info.articleBytes / 1024).toFixed(0)} KB JSON); ` + `engine parse alone: ${parseMs.toFixed(1)} ms/article`);
@@ -203,5 +222,13 @@ async function parent(): Promise<void> {
   console.log(`${'row'.padEnd(48)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'2xx'.padStart(8)} ${'other'.padStart(6)}`);
   for (const r of rows) {
     console.log(`${r.label.padEnd(48)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.ok).padStart(8)} ${String(r.other).padStart(6)}`);
+  }
+  console.log(`\ncached and uncached load at once (${Math.max(1, connections / 2)} connections each):`);
+  console.log(`${'parse on'.padEnd(20)} ${'cached req/s'.padStart(13)} ${'cached p50'.padStart(11)} ${'cached p99'.padStart(11)} ${'uncached req/s'.padStart(15)}`);
+  for (const m of mixed) {
+    const where = m.threads === 0 ? 'the event loop' : `${m.threads} worker threads`;
+    console.log(
+      `${where.padEnd(20)} ${m.cached.requests.average.toFixed(0).padStart(13)} ${String(m.cached.latency.p50).padStart(11)} ${String(m.cached.latency.p99).padStart(11)} ${m.uncached.requests.average.toFixed(1).padStart(15)}`,
+    );
   }
 }
