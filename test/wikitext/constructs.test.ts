@@ -185,6 +185,12 @@ describe('parseWikitext: infoboxes', () => {
     expect(lead(a).map((p) => p.value), 'infobox is not text').toEqual(['Ada was.']);
   });
 
+  it('reads list modules and list templates in fields', () => {
+    const a = parseEn('{{Infobox officeholder\n| 1namedata = {{#invoke:collapsible list|main|title=List|[[Franz Müntefering]]|Olaf Scholz}}\n| president = {{plainlist|\n* [[Horst Köhler]]\n* Joachim Gauck\n}}\n}}');
+    const fields = a.infoboxes[0]?.has_parts?.[0]?.has_parts ?? [];
+    expect(fields.map((f) => f.value), 'items joined').toEqual(['Franz Müntefering; Olaf Scholz', 'Horst Köhler; Joachim Gauck']);
+  });
+
   it('recognizes infoboxes of other wikis and embedded infoboxes as sections', () => {
     const fr = parseWikitext('{{Infobox Biographie2\n| conjoint = Jean Lion\n}}\nTexte.', { language: 'fr' });
     expect(fr.infoboxes[0]?.name, 'fr infobox').toBe('Infobox Biographie2');

@@ -40,6 +40,7 @@ const GrammarSchema = z.object({
   references: z.object({ short: z.array(Rule), notes: z.array(Rule.extend({ group: z.string() })) }),
   pronunciation: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(Rule) }),
   text: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
+  modules: z.object({ rules: z.array(RuledTemplate) }),
   interwiki: z.object({ languages: z.array(Rule), projects: z.array(Rule.extend({ host: z.string() })) }),
 });
 
@@ -70,6 +71,12 @@ const pronunciation = new Map(grammar.pronunciation.rules.map((r) => [r.match, r
 const pronunciationPrefixes = grammar.pronunciation.prefixes.map((r) => r.match);
 const textRules = new Map(grammar.text.rules.map((r) => [r.match, r.rule]));
 const textPrefixes = grammar.text.prefixes.map((r) => [r.match, r.rule] as const);
+const moduleRules = new Map(grammar.modules.rules.map((r) => [r.match, r.rule]));
+
+/** The text rule of a Lua module called by {{#invoke:…}}, e.g. "Module:Collapsible_list". */
+export function moduleRule(moduleName: string): TextRule | undefined {
+  return moduleRules.get(normalizeTemplateName(moduleName));
+}
 
 const extraLanguages = names(grammar.interwiki.languages);
 const projectHosts = new Map(grammar.interwiki.projects.map((r) => [r.match, r.host]));

@@ -18,7 +18,7 @@ import type {
 } from 'wikiparser-node/dist/internal.js';
 import { CUT, clean } from '../inline.js';
 import { citationType } from '../grammar.js';
-import { templateKind } from './grammar.js';
+import { moduleRule, templateKind } from './grammar.js';
 import { citationText } from './references.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
@@ -201,6 +201,12 @@ class Renderer {
     // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
     if (name === 'tag' || name === '#tag') {
       if (this.collectsReferences && t.getValue('1')?.trim().toLowerCase() === 'ref') this.push(this.scope.refs.citeNote(t, '', '2'));
+      return;
+    }
+    if (name === 'invoke' || name === '#invoke') {
+      const rule = t.module === undefined ? undefined : moduleRule(t.module);
+      if (rule !== undefined) this.textRule(t, rule, depth);
+      else if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
       return;
     }
     if (!SHOWN_MAGIC.has(name)) return;
