@@ -31,10 +31,13 @@ describe('splitLines', () => {
   });
 
   it('gives every line its own buffer, so it can be transferred to a worker', async () => {
-    const input = Buffer.from('one\ntwo\n');
+    const input = Buffer.from('one\r\ntwo\n');
+    const buffers = new Set<ArrayBufferLike>();
     for await (const { bytes } of splitLines(chunked(input, []))) {
-      expect(bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length, 'buffer owned by the line').toBe(true);
+      expect(bytes.byteOffset === 0 && bytes.buffer.byteLength <= bytes.length + 1, 'a buffer of its own, at most the CR beyond the line').toBe(true);
+      buffers.add(bytes.buffer);
     }
+    expect(buffers.size, 'no buffer shared between lines').toBe(2);
   });
 });
 

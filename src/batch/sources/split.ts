@@ -3,11 +3,14 @@
  * and copy each record once into its own buffer, so that it can be transferred to a worker.
  */
 
-/** One fresh, exactly-sized buffer holding `parts` followed by `last`. */
+/**
+ * One fresh, exactly-sized buffer holding `parts` followed by `last`. allocUnsafeSlow: its own
+ * ArrayBuffer (transferable, unlike pooled Buffers) and no zero-fill of bytes about to be overwritten.
+ */
 function join(parts: Uint8Array[], last: Uint8Array): Uint8Array {
   let size = last.length;
   for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
+  const out = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of parts) {
     out.set(p, at);
@@ -59,7 +62,8 @@ function trimLine(bytes: Uint8Array): Uint8Array | undefined {
     }
   }
   if (blank) return undefined;
-  return end === bytes.length ? bytes : bytes.slice(0, end);
+  // A view: the line still owns the whole (fresh) buffer, which is what a transfer needs.
+  return end === bytes.length ? bytes : bytes.subarray(0, end);
 }
 
 /**
