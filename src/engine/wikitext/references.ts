@@ -111,7 +111,7 @@ export class ReferenceBook {
     if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
     else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
     if (where !== undefined && where.length > 0) text += `, ${where}`;
-    const metadata = templateParams(this.scope!, t);
+    const metadata = { ...templateParams(this.scope!, t) };
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, citationType(t.name) ?? 'short', metadata);
     this.named.set(key, entry);
     return citation(entry);
@@ -143,7 +143,7 @@ export class ReferenceBook {
     const cite = findCitationTemplate(body);
     if (cite !== undefined) {
       type = citationType(cite.name) ?? 'text';
-      metadata = templateParams(scope, cite);
+      metadata = { ...templateParams(scope, cite) };
     }
     return this.push(name, group, text, type, metadata);
   }

@@ -340,9 +340,15 @@ function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefine
   return arg;
 }
 
+const paramsCache = new WeakMap<TranscludeToken, Record<string, string>>();
+
 /** Parameters of a template as clean text (links dropped), empty ones left out. */
 export function templateParams(scope: Scope, t: TranscludeToken): Record<string, string> {
+  // A citation template is read twice: for the reference's metadata and for its text.
+  const cached = paramsCache.get(t);
+  if (cached !== undefined) return cached;
   const params: Record<string, string> = {};
+  paramsCache.set(t, params);
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
     if (key.length === 0 || params[key] !== undefined) continue;
