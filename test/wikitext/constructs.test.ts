@@ -75,6 +75,11 @@ describe('parseWikitext: paragraphs', () => {
     ]);
   });
 
+  it('prints the page name and case functions, never a magic word it cannot know', () => {
+    const [p] = lead(parseEn('{{PAGENAME}} is {{lc:BIG}}, {{formatnum:1234}} in {{CURRENTYEAR}}.{{DISPLAYTITLE:x}}'));
+    expect(p?.value, 'text').toBe('Test page is big, 1234 in.');
+  });
+
   it('splits paragraphs at blank lines and joins single line breaks', () => {
     const parts = lead(parseEn('One\ntwo.\n\nThree.'));
     expect(parts.map((p) => p.value), 'two paragraphs').toEqual(['One two.', 'Three.']);

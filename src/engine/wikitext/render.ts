@@ -63,6 +63,8 @@ const SILENT = new Set([
 const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'syntaxhighlight', 'source', 'pre']);
 /** Magic words whose first argument is shown: {{formatnum:1234}}, {{lc:Text}}. */
 const SHOWN_MAGIC = new Set(['formatnum', 'lc', 'uc', 'lcfirst', 'ucfirst', '#tag:nowiki']);
+/** Magic words that print the page title, known from the meta (never guessed). */
+const PAGE_NAME_MAGIC = new Set(['pagename', 'fullpagename', 'basepagename', 'subjectpagename', 'articlepagename']);
 
 class Renderer {
   text = '';
@@ -209,9 +211,22 @@ class Renderer {
       else if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
       return;
     }
+    if (PAGE_NAME_MAGIC.has(name)) {
+      if (this.scope.title !== undefined) this.text += this.scope.title;
+      return;
+    }
     if (!SHOWN_MAGIC.has(name)) return;
     const first = t.getAllArgs()[0];
-    if (first !== undefined) this.nodes(first.lastChild.childNodes, depth + 1);
+    if (first === undefined) return;
+    const start = this.text.length;
+    this.nodes(first.lastChild.childNodes, depth + 1);
+    const shown = this.text.slice(start);
+    const cased =
+      name === 'lc' ? shown.toLowerCase() :
+      name === 'uc' ? shown.toUpperCase() :
+      name === 'lcfirst' ? shown.charAt(0).toLowerCase() + shown.slice(1) :
+      name === 'ucfirst' ? shown.charAt(0).toUpperCase() + shown.slice(1) : shown;
+    this.text = this.text.slice(0, start) + cased;
   }
 
   private template(t: TranscludeToken, depth: number): void {
