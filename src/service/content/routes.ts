@@ -6,6 +6,7 @@
  * the recursive Part tree.
  */
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -26,8 +27,11 @@ import type { WikiClientOptions } from './upstream/index.js';
 
 /** What a deployment (or a test) may tune; every field has a default. */
 export const ContentSettingsSchema = z.object({
-  /** Worker threads that parse; 0 parses on the event loop. */
-  parseThreads: z.number().int().min(0).max(64).default(2),
+  /**
+   * Worker threads that parse; 0 parses on the event loop. Default: 2 when the machine has at
+   * least 4 cores, else 0 (on 2 busy cores, threads only added copying: docs/content-service.md).
+   */
+  parseThreads: z.number().int().min(0).max(64).default(() => Math.max(0, Math.min(2, availableParallelism() - 2))),
   rateLimit: RateLimitSchema.partial().optional(),
   /** The project fetched upstream when the filters name neither project nor language. */
   defaultProject: z.string().default('enwiki'),
