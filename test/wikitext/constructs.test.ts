@@ -242,13 +242,14 @@ describe('parseWikitext: references and citations', () => {
   });
 
   it('numbers groups separately and reads {{sfn}} and {{efn}}', () => {
-    const a = parseEn('A.<ref group="note">N</ref> B.{{sfn|Smith|2001|p=5}} C.{{efn|Explained.<ref>Inner source.</ref>}} D.{{sfn|Smith|2001|p=5}}');
+    const a = parseEn('A.<ref group="note">N</ref> B.{{sfn|Smith|2001|p=5}} C.{{efn|Explained.<ref>Inner source.</ref>}} D.{{sfn|Smith|2001|p=5}} E.{{sfnp|Lee|Kim|1999|pp=3–4}}');
     const [p] = lead(a);
-    expect(p?.citations?.map((c) => c.text), 'markers').toEqual(['[note 1]', '[1]', '[lower-alpha 1]', '[1]']);
+    expect(p?.citations?.map((c) => c.text), 'markers').toEqual(['[note 1]', '[1]', '[lower-alpha 1]', '[1]', '[3]']);
+    expect(a.references.find((r) => r.identifier.startsWith('cite_note-FOOTNOTELeeKim1999'))?.text.value, 'sfnp text').toBe('Lee & Kim (1999), pp. 3–4.');
     const sfn = a.references.find((r) => r.type === 'short');
     expect(sfn?.text.value, 'short footnote text').toBe('Smith 2001, p. 5.');
     expect(a.references.find((r) => r.group === 'lower-alpha')?.text.value, 'efn text').toBe('Explained.');
-    expect(a.references.map((r) => r.text.value), 'sfn reused; the note\'s own reference listed').toEqual(['N', 'Smith 2001, p. 5.', 'Explained.', 'Inner source.']);
+    expect(a.references.map((r) => r.text.value), 'sfn reused; the note\'s own reference listed').toEqual(['N', 'Smith 2001, p. 5.', 'Explained.', 'Inner source.', 'Lee & Kim (1999), pp. 3–4.']);
   });
 });
 

@@ -8,7 +8,7 @@
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { citationType } from '../grammar.js';
+import { citationType, normalizeTemplateName } from '../grammar.js';
 import { render, templateParams } from './render.js';
 import type { Scope } from './scope.js';
 
@@ -103,11 +103,16 @@ export class ReferenceBook {
     const loc = t.getValue('p')?.trim() ?? t.getValue('page')?.trim();
     const pages = t.getValue('pp')?.trim() ?? t.getValue('pages')?.trim();
     const where = t.getValue('loc')?.trim();
-    const name = `FOOTNOTE${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`.replace(/\s+/g, '');
+    const name = `FOOTNOTE${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`;
     const key = keyOf('', name);
     const known = this.named.get(key);
     if (known !== undefined) return citation(known);
-    let text = anon.join(' ');
+    // Module:Footnotes: authors "A", "A & B", "A, B & C"; the year last, in parentheses for {{sfnp}}.
+    const year = anon.length > 1 ? anon[anon.length - 1]! : undefined;
+    const authors = year === undefined ? anon : anon.slice(0, -1);
+    const names = authors.length <= 1 ? authors.join('') : `${authors.slice(0, -1).join(', ')} & ${authors[authors.length - 1]}`;
+    const parenthesized = normalizeTemplateName(t.name).endsWith('p');
+    let text = year === undefined ? names : parenthesized ? `${names} (${year})` : `${names} ${year}`;
     if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
     else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
     if (where !== undefined && where.length > 0) text += `, ${where}`;
