@@ -77,7 +77,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
 
   const convertOptions: ConvertOptions = { allPages: run.allPages };
   if (run.maxInputBytes !== undefined) convertOptions.maxInputBytes = run.maxInputBytes;
-  const pool = new WorkerPool(run.jobs, convertOptions);
+  const pool = new WorkerPool(run.jobs, convertOptions, run.workerHeapMb);
 
   let consumed = resumeFrom?.records ?? 0;
   let lastCheckpoint = performance.now();

@@ -27,6 +27,8 @@ export const ConvertRunSchema = z.object({
   checkpointIntervalMs: z.number().int().min(0).default(2_000),
   maxInputBytes: z.number().int().positive().optional(),
   chunkBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  /** Heap cap of each worker in MB: a record needing more fails alone. */
+  workerHeapMb: z.number().int().min(8).max(65536).default(512),
 });
 export type ConvertRun = z.input<typeof ConvertRunSchema>;
 export type ResolvedRun = z.output<typeof ConvertRunSchema>;

@@ -1,7 +1,8 @@
 /**
  * A fixed pool of worker threads converting records. `run` resolves with each record's outcome;
  * the caller bounds how many runs are outstanding (backpressure) and keeps input order.
- * A worker that dies takes only its in-flight records with it: they fail, and it is replaced.
+ * A worker that dies (out of memory) fails only the record it was converting: it is replaced, and
+ * the records queued behind it are sent again.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +21,8 @@ export interface ResultMessage {
 
 interface Pending {
   resolve: (outcome: Outcome) => void;
+  /** Kept (a copy is transferred) so that a record queued behind one that killed its worker can be retried. */
+  payload: Payload;
 }
 
 interface Slot {
@@ -31,13 +34,14 @@ interface Slot {
 const PER_WORKER = 2;
 
 /**
- * Worker heap limits. V8 sizes heaps from the machine's memory and grows them lazily: two
+ * Worker heap limits (default cap; `--worker-heap` changes it). V8 sizes heaps from the machine's memory and grows them lazily: two
  * uncapped workers reached 420-455 MB RSS on the corpus. An explicit old-generation cap makes
  * them collect sooner: 290 MB measured, for the same CPU time (a 16 MB young generation saved
  * another 50 MB but cost ~10% more CPU). A record that needs more than the cap fails alone; its
  * worker is replaced.
  */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
+export const DEFAULT_WORKER_HEAP_MB = 512;
+const YOUNG_GENERATION_MB = 48;
 
 /** Under vitest/tsx this module runs from TypeScript sources, but workers must run compiled JS. */
 function workerEntry(): URL {
@@ -52,13 +56,15 @@ export function defaultJobs(): number {
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: { seq: number; payload: Payload; pending: Pending }[] = [];
+  private readonly queue: { seq: number; pending: Pending }[] = [];
   private nextSeq = 0;
   private closed = false;
 
   constructor(
     readonly size: number,
     private readonly options: ConvertOptions,
+    /** Old-generation cap of each worker's heap (`--worker-heap`). */
+    private readonly heapMb: number = DEFAULT_WORKER_HEAP_MB,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -67,7 +73,7 @@ export class WorkerPool {
     if (this.closed) return Promise.reject(new Error('worker pool is closed'));
     const seq = this.nextSeq++;
     return new Promise<Outcome>((resolve) => {
-      this.queue.push({ seq, payload, pending: { resolve } });
+      this.queue.push({ seq, pending: { resolve, payload } });
       this.dispatch();
     });
   }
@@ -78,7 +84,10 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerEntry(), { workerData: { options: this.options }, resourceLimits: WORKER_HEAP });
+    const worker = new Worker(workerEntry(), {
+      workerData: { options: this.options },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: this.heapMb },
+    });
     const slot: Slot = { worker, inflight: new Map() };
     worker.on('message', (message: ResultMessage) => {
       const pending = slot.inflight.get(message.seq);
@@ -87,19 +96,27 @@ export class WorkerPool {
       pending.resolve(message.outcome);
       this.dispatch();
     });
-    const fail = (reason: string): void => {
+    const fail = (reason: string, code = 'INTERNAL'): void => {
       if (this.closed) return;
-      for (const pending of slot.inflight.values()) {
-        pending.resolve({ status: 'failed', code: 'INTERNAL', message: `internal error: worker ${reason}` });
-      }
+      // A worker converts its records in order: the oldest was running and is the culprit; the
+      // ones queued behind it go back to the front of the queue, so that the outcome of every
+      // record is the same however records were spread over workers.
+      const inflight = [...slot.inflight.entries()].sort((a, b) => a[0] - b[0]);
       slot.inflight.clear();
+      const culprit = inflight.shift();
+      culprit?.[1].resolve({ status: 'failed', code, message: `worker ${reason}` });
+      this.queue.unshift(...inflight.map(([seq, pending]) => ({ seq, pending })));
       const index = this.slots.indexOf(slot);
       if (index !== -1) this.slots[index] = this.spawn();
       this.dispatch();
     };
-    worker.on('error', (error: Error & { code?: string }) =>
-      fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `ran out of memory (heap cap ${WORKER_HEAP.maxOldGenerationSizeMb} MB) on this or a record converted beside it` : `crashed: ${error.message}`),
-    );
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        fail(`ran out of memory (heap cap ${this.heapMb} MB, --worker-heap)`, 'OUT_OF_MEMORY');
+      } else {
+        fail(`crashed: ${error.message}`);
+      }
+    });
     worker.on('exit', (code) => fail(`exited with code ${code}`));
     return slot;
   }
@@ -113,8 +130,10 @@ export class WorkerPool {
       if (best === undefined) return;
       const task = this.queue.shift()!;
       best.inflight.set(task.seq, task.pending);
-      const message: TaskMessage = { seq: task.seq, payload: task.payload };
-      best.worker.postMessage(message, [task.payload.bytes.buffer as ArrayBuffer]);
+      // The copy is transferred; the original stays for a retry (a memcpy, ~0.1 ms per MB).
+      const payload: Payload = { ...task.pending.payload, bytes: new Uint8Array(task.pending.payload.bytes) };
+      const message: TaskMessage = { seq: task.seq, payload };
+      best.worker.postMessage(message, [payload.bytes.buffer as ArrayBuffer]);
     }
   }
 }

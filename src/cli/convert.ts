@@ -37,6 +37,7 @@ Options:
       --checkpoint-interval S  seconds between checkpoints (default 2)
       --max-input-bytes N      refuse records larger than N bytes (default 32 MiB)
       --chunk-size N           snapshot chunk file size, e.g. 32M (default 32M)
+      --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
   -h, --help                   this text
 
 Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage,
@@ -111,6 +112,7 @@ function parseFlags(argv: string[]): ConvertRun | 'help' {
   if (values['checkpoint-interval'] !== undefined) out.checkpointIntervalMs = Math.round(seconds('--checkpoint-interval', values['checkpoint-interval'], 0) * 1000);
   if (values['max-input-bytes'] !== undefined) out.maxInputBytes = size('--max-input-bytes', values['max-input-bytes']);
   if (values['chunk-size'] !== undefined) out.chunkBytes = size('--chunk-size', values['chunk-size']);
+  if (values['worker-heap'] !== undefined) out.workerHeapMb = integer('--worker-heap', values['worker-heap'], 8, 65536);
   return out;
 }
 
@@ -132,6 +134,7 @@ function parseConvertArgs(argv: string[]) {
       'checkpoint-interval': { type: 'string' },
       'max-input-bytes': { type: 'string' },
       'chunk-size': { type: 'string' },
+      'worker-heap': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

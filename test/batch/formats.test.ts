@@ -230,6 +230,19 @@ describe('per-record failures', { timeout: 60_000 }, () => {
     expect(String(errors[0]?.message), 'gzip reason').toContain('cannot read input');
   });
 
+  it('a record that exhausts its worker heap fails alone: the worker is replaced, the records queued behind it are retried', async () => {
+    const dir = tempDir('oom');
+    const values = [envelope('Small 1', 1), envelope('Small 2', 2), envelope('Huge', 3, 30_000), envelope('Small 3', 4), envelope('Small 4', 5), envelope('Small 5', 6)];
+    writeFileSync(join(dir, 'in.ndjson'), ndjson(values));
+    const out = join(dir, 'out.ndjson');
+    const result = await run({ inputs: [join(dir, 'in.ndjson')], output: out, jobs: 1, workerHeapMb: 32 });
+    expect(result.exitCode, 'exit code').toBe(1);
+    expect(titles(out), 'every other record converted, in order').toEqual(['Small 1', 'Small 2', 'Small 3', 'Small 4', 'Small 5']);
+    const errors = parseLines(readFileSync(`${out}.errors.ndjson`, 'utf8'));
+    expect(errors.map((e) => [e.position, e.code]), 'only the huge record failed').toEqual([[3, 'OUT_OF_MEMORY']]);
+    expect(String(errors[0]?.message), 'names the cap and the flag').toContain('heap cap 32 MB, --worker-heap');
+  });
+
   it('a run without failures leaves no errors file', async () => {
     const dir = tempDir('no-errors');
     writeFileSync(join(dir, 'in.ndjson'), ndjson([envelope('Fine', 1)]));
