@@ -68,6 +68,9 @@ describe('first run', () => {
         server.on('close', () => reject(new Error(`serve exited early: ${out}`)));
       });
       expect(out.match(/password: /g)?.length, 'the password is printed once').toBe(1);
+      const locked = await wikistruct(['import', inputs, '--data', data]);
+      expect(locked.code, 'import refuses while the server holds the embedded database').toBe(1);
+      expect(locked.stderr, 'naming the server').toContain(`pid ${server.pid}`);
       expect(out.split('\n').filter((l) => l.startsWith('{') && l.includes(password)), 'and never in a log line').toEqual([]);
 
       const post = async (path: string, body: unknown) => {

@@ -73,6 +73,20 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     ).toBe('kept-newer');
   });
 
+  test.skipIf(skip)('NDJSON.gz: one envelope per line; a newer revision later in the file replaces an earlier one', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const dir = freshDir('wikistruct-store-ndjson');
+    const lines = [
+      envelope({ project: 'frwiki', language: 'fr', title: 'Ligne', revision: 3 }),
+      envelope({ project: 'frwiki', language: 'fr', title: 'Autre ligne', revision: 1 }),
+      envelope({ project: 'frwiki', language: 'fr', title: 'Ligne', revision: 4 }),
+    ];
+    writeFileSync(join(dir, 'dump.ndjson.gz'), gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')));
+    const summary = await importInputs([join(dir, 'dump.ndjson.gz')], { store, parser, concurrency: 1 });
+    expect(summary, 'three records: two new, one replacing').toMatchObject({ records: 3, inserted: 2, replaced: 1, failed: 0 });
+    expect(await revisionOf('frwiki', 'Ligne'), 'the later, newer revision').toBe(4);
+  });
+
   test.skipIf(skip)('bare HTML needs a project (--project supplies it) and is named after its file; broken records are counted, not fatal', async () => {
     const dir = freshDir('wikistruct-store-html');
     writeFileSync(join(dir, 'Bare_Page.html'), '<html><body><section data-mw-section-id="0"><p>No metadata at all.</p></section></body></html>');
