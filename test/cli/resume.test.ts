@@ -10,19 +10,19 @@ import { CheckpointSchema } from '../../src/batch/checkpoint.js';
 import { envelope, readTarGz, tempDir } from '../batch/fixtures.js';
 import { cli, start } from './cli.js';
 
-const RECORDS = 3000;
+const RECORDS = 4000;
 const dir = tempDir('resume');
 const input = join(dir, 'in.ndjson');
 const clean = join(dir, 'clean.ndjson');
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls the checkpoint until the run has committed at least `min` records, then sends `signal`. */
+/** Polls the checkpoint until the run has committed some records, then sends `signal`. */
 async function interrupt(output: string, signal: NodeJS.Signals, extra: string[] = []) {
   const run = start(['convert', input, '-o', output, '-j', '2', '--quiet', '--checkpoint-interval', '0.1', ...extra]);
   const checkpointFile = `${output}.checkpoint.json`;
   let records = 0;
-  for (let i = 0; i < 600 && records < 400; i++) {
+  for (let i = 0; i < 1200 && records === 0; i++) {
     await sleep(50);
     if (existsSync(checkpointFile)) {
       try {
@@ -34,6 +34,7 @@ async function interrupt(output: string, signal: NodeJS.Signals, extra: string[]
   }
   run.child.kill(signal);
   const result = await run.done;
+  expect(existsSync(checkpointFile), 'the run was still going when interrupted (else: make RECORDS larger)').toBe(true);
   const checkpoint = CheckpointSchema.parse(JSON.parse(readFileSync(checkpointFile, 'utf8')));
   return { result, checkpoint };
 }
