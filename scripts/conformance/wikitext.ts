@@ -12,7 +12,8 @@
  *   in the HTML, which bounds what the wikitext path can reach (e.g. frwiki {{Infobox Biographie2}}).
  *
  * - for information: token F1 of the abstracts and of all paragraph and list item text (as in the
- *   reference comparison), and whether the descriptions are equal.
+ *   reference comparison), the share of the HTML path's reference identifiers (`cite_note-…`)
+ *   reproduced, and whether the descriptions are equal.
  *
  * Run alone with `npx tsx scripts/conformance/wikitext.ts [--json]`; `npm run conformance` prints
  * it as its second table.
@@ -31,6 +32,7 @@ export interface WikitextRow {
   abstractF1?: number;
   bodyF1?: number;
   sameDescription: boolean;
+  referenceIds?: number;
   infoboxFields?: number;
   htmlHeadings: number;
   wikitextHeadings: number;
@@ -139,6 +141,10 @@ export function compare(name: string, html: Article, wikitext: Article): Wikitex
     missingHeadings: theirs.filter((h) => !have.has(h)),
     sameDescription: html.description === wikitext.description,
   };
+  if (html.references.length > 0) {
+    const ids = new Set(wikitext.references.map((r) => r.identifier));
+    row.referenceIds = html.references.filter((r) => ids.has(r.identifier)).length / html.references.length;
+  }
   if ((html.abstract ?? '').length > 0) row.abstractF1 = tokenF1(tokens(wikitext.abstract ?? ''), tokens(html.abstract ?? ''));
   if (theirs.length > 0) row.headings = recall(ours, theirs);
   const htmlBody = tokens(bodyText(html.sections, []).join(' '));
@@ -161,13 +167,14 @@ export function wikitextConformance(dir: string): WikitextRow[] {
 }
 
 export function wikitextSummary(rows: readonly WikitextRow[]) {
-  const pick = (k: 'headings' | 'infoboxFields' | 'bodyF1' | 'abstractF1'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
+  const pick = (k: 'headings' | 'infoboxFields' | 'bodyF1' | 'abstractF1' | 'referenceIds'): number[] => rows.map((r) => r[k]).filter((v): v is number => v !== undefined);
   return {
     articles: rows.length,
     headings: { mean: mean(pick('headings')), median: median(pick('headings')), n: pick('headings').length },
     infoboxFields: { mean: mean(pick('infoboxFields')), median: median(pick('infoboxFields')), n: pick('infoboxFields').length },
     bodyF1: { mean: mean(pick('bodyF1')), median: median(pick('bodyF1')), n: pick('bodyF1').length },
     abstractF1: { mean: mean(pick('abstractF1')), median: median(pick('abstractF1')), n: pick('abstractF1').length },
+    referenceIds: { mean: mean(pick('referenceIds')), median: median(pick('referenceIds')), n: pick('referenceIds').length },
     sameDescription: rows.filter((r) => r.sameDescription).length,
   };
 }
@@ -176,10 +183,10 @@ export function printWikitextTable(rows: readonly WikitextRow[], verbose = false
   const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
   const pair = (p: [number, number]): string => `${p[0]}/${p[1]}`.padStart(9);
   console.log('wikitext path vs HTML path (corpus envelopes; columns: html/wikitext)');
-  console.log(`${'article'.padEnd(40)} headings  infobox  abstract body F1  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
+  console.log(`${'article'.padEnd(40)} headings  infobox  abstract body F1  ref ids  ${'tables'.padStart(9)} ${'refs'.padStart(9)} ${'cites'.padStart(9)}`);
   for (const r of rows) {
     console.log(
-      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${f(r.abstractF1)}    ${f(r.bodyF1)}  ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
+      `${r.name.slice(0, 39).padEnd(40)} ${f(r.headings)}     ${f(r.infoboxFields)}    ${f(r.abstractF1)}    ${f(r.bodyF1)}  ${f(r.referenceIds)}  ${pair(r.tables)} ${pair(r.references)} ${pair(r.citations)}`,
     );
     if (verbose && r.missingHeadings.length > 0) console.log(`  missing headings: ${r.missingHeadings.join(' | ')}`);
   }
@@ -189,6 +196,7 @@ export function printWikitextTable(rows: readonly WikitextRow[], verbose = false
   console.log(`wikitext abstract token F1  mean ${s.abstractF1.mean.toFixed(3)}  median ${s.abstractF1.median.toFixed(3)}  over ${s.abstractF1.n} articles`);
   console.log(`wikitext section body F1    mean ${s.bodyF1.mean.toFixed(3)}  median ${s.bodyF1.median.toFixed(3)}  over ${s.bodyF1.n} articles`);
   console.log(`wikitext infobox fields     mean ${s.infoboxFields.mean.toFixed(3)}  median ${s.infoboxFields.median.toFixed(3)}  over ${s.infoboxFields.n} articles`);
+  console.log(`reference identifiers       mean ${s.referenceIds.mean.toFixed(3)}  median ${s.referenceIds.median.toFixed(3)}  over ${s.referenceIds.n} articles (share of the HTML path's cite_note ids reproduced)`);
   console.log(`same description            ${s.sameDescription} of ${s.articles} articles`);
 }
 

@@ -20,6 +20,8 @@ interface Entry {
 /** Metadata keys read, in order, to write a citation template's text. */
 const AUTHOR_KEYS = ['author', 'author1', 'last', 'last1', 'authors', 'nom', 'nom1', 'auteur', 'auteur1', 'autor', 'apellidos', 'cognome'];
 const FIRST_KEYS = ['first', 'first1', 'prénom', 'prénom1', 'nombre', 'nome'];
+const EDITOR_KEYS = ['editor', 'editor1', 'editor-last', 'editor1-last', 'editor-last1', 'éditeur scientifique', 'hrsg'];
+const EDITOR_FIRST_KEYS = ['editor-first', 'editor1-first', 'editor-first1'];
 const DATE_KEYS = ['date', 'year', 'année', 'datum', 'jahr', 'fecha', 'año', 'data', 'anno'];
 const TITLE_KEYS = ['title', 'titre', 'titel', 'título', 'titolo', 'chapter', 'chapitre'];
 const WORK_KEYS = ['work', 'journal', 'newspaper', 'magazine', 'website', 'periodical', 'encyclopedia', 'périodique', 'site', 'journal', 'werk', 'sammelwerk', 'obra', 'publicación'];
@@ -33,8 +35,16 @@ const first = (m: Record<string, string>, keys: readonly string[]): string | und
 /** Readable text of a citation template from its parameters: "Last, First (2001). Title. Work. Publisher." */
 export function citationText(m: Record<string, string>): string {
   const parts: string[] = [];
-  const author = first(m, AUTHOR_KEYS);
-  const given = first(m, FIRST_KEYS);
+  let author = first(m, AUTHOR_KEYS);
+  let given = first(m, FIRST_KEYS);
+  if (author === undefined) {
+    const editor = first(m, EDITOR_KEYS);
+    const editorGiven = first(m, EDITOR_FIRST_KEYS);
+    if (editor !== undefined) {
+      author = editorGiven === undefined ? `${editor}, ed.` : editor;
+      given = editorGiven === undefined ? undefined : `${editorGiven}, ed.`;
+    }
+  }
   const date = first(m, DATE_KEYS);
   let head = author === undefined ? '' : given === undefined ? author : `${author}, ${given}`;
   if (date !== undefined) head = head.length > 0 ? `${head} (${date})` : date;

@@ -279,8 +279,12 @@ class Renderer {
    * MediaWiki shows the marker, so the reference and its citation exist.
    */
   private citationsIn(args: readonly ParameterToken[], depth: number): void {
+    // Depth first in document order, so footnotes are numbered as MediaWiki numbers them.
     const stack: AstNodes[] = [];
-    for (const a of args) stack.push(...a.lastChild.childNodes);
+    for (let i = args.length - 1; i >= 0; i--) {
+      const children = args[i]!.lastChild.childNodes;
+      for (let j = children.length - 1; j >= 0; j--) stack.push(children[j]!);
+    }
     let budget = 2000;
     while (stack.length > 0 && budget-- > 0) {
       const n = stack.pop()!;
