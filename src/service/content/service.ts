@@ -18,7 +18,7 @@ import { SingleFlight } from './single-flight.js';
 import type { ArticleStore, SourceRow, StoredRow } from './store.js';
 import { TextCache } from './text-cache.js';
 import { InvalidTitleError, normalizeTitle } from './title.js';
-import { UpstreamError, UpstreamLoader, WikiClient, upstreamEnvelope, type UpstreamArticle, type WikiClientOptions } from './upstream/index.js';
+import { UpstreamError, UpstreamLoader, UpstreamUnavailable, WikiClient, upstreamEnvelope, type UpstreamArticle, type WikiClientOptions } from './upstream/index.js';
 
 export interface Found {
   project: string;
@@ -188,10 +188,16 @@ class CountingWikiClient extends WikiClient {
       this.metrics.upstreamFetches.inc({ project, outcome: 'ok' });
       return fetched;
     } catch (error) {
-      this.metrics.upstreamFetches.inc({ project, outcome: error instanceof UpstreamError ? error.code : 'error' });
+      this.metrics.upstreamFetches.inc({ project, outcome: outcomeOf(error) });
       throw error;
     }
   }
+}
+
+/** The metric label of a failed fetch; a refusal by the open circuit never reached the wiki. */
+function outcomeOf(error: unknown): string {
+  if (error instanceof UpstreamUnavailable && error.retryAfterSeconds !== undefined) return 'CIRCUIT_OPEN';
+  return error instanceof UpstreamError ? error.code : 'error';
 }
 
 /** The envelope a stored article was delivered as, for parsing it again. */

@@ -249,12 +249,22 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
     await gone.down();
     const isolated = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox2'),
-      content: { parseThreads: 0, wiki: { resolveOrigin: gone.resolveOrigin, baseDelayMs: 5, maxDelayMs: 10, attemptTimeoutMs: 300, deadlineMs: 600 } },
+      content: { parseThreads: 0, wiki: { resolveOrigin: gone.resolveOrigin, baseDelayMs: 5, maxDelayMs: 10, attemptTimeoutMs: 300, deadlineMs: 600, breakerThreshold: 1 } },
     });
     try {
-      const down = await structuredContents(isolated.url, 'Anything', { token: caller.accessToken, body: { filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] } });
+      const body = { filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] };
+      const down = await structuredContents(isolated.url, 'Anything', { token: caller.accessToken, body });
       expect(down.status, 'connection refused: 502').toBe(502);
       expect((down.json as { message: string }).message, 'names the project').toMatch(/^the enwiki wiki is unavailable/);
+      const open = await structuredContents(isolated.url, 'Anything', { token: caller.accessToken, body });
+      expect([open.status, (open.json as { message: string }).message], 'the circuit is open: failing fast').toEqual([
+        502,
+        expect.stringMatching(/^the enwiki wiki is unavailable: its recent fetches failed; not asking again for \d+ s/),
+      ]);
+      expect(Number(open.headers.get('retry-after')), 'with Retry-After').toBeGreaterThanOrEqual(1);
+      const metrics = (await isolated.get('/metrics')).text;
+      expect(metrics, 'the failed fetch is counted by outcome').toContain('wikistruct_upstream_fetches_total{project="enwiki",outcome="UPSTREAM_UNAVAILABLE"} 1');
+      expect(metrics, 'the refusal apart').toContain('wikistruct_upstream_fetches_total{project="enwiki",outcome="CIRCUIT_OPEN"} 1');
     } finally {
       await isolated.close();
     }
