@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import { isEnvelopeLike } from '../../engine/envelope.js';
+import { hostOfProject, projectOfHost } from '../../engine/site.js';
 import type { Article } from '../../schema/article.js';
 import type { SourceRecord } from '../../batch/record.js';
 import { isFailure, readInputs } from '../../batch/sources/index.js';
@@ -104,7 +105,8 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
       title: normalizeTitle(article.name, project),
       revision: article.version?.identifier ?? 0,
       pageId: article.identifier,
-      language: article.in_language?.identifier,
+      // Bare HTML may not say its language; the project's wiki does (frwiki → fr).
+      language: article.in_language?.identifier ?? languageOfProject(project),
       html: body.html,
       wikitext: body.wikitext,
       meta,
@@ -112,6 +114,11 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
     },
     { engineVersion: ENGINE_VERSION, json },
   );
+}
+
+function languageOfProject(project: string): string | undefined {
+  const host = hostOfProject(project);
+  return host === undefined ? undefined : projectOfHost(host)?.language;
 }
 
 function titleOfFile(path: string): string {

@@ -101,6 +101,7 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     expect(withProject, 'imported with --project').toMatchObject({ inserted: 1, failed: 0 });
     const parsed = await store.parsed('enwiki', 'Bare Page', 0, ENGINE_VERSION);
     expect(JSON.parse(parsed ?? '{}'), 'named after the file, in the given project').toMatchObject({ name: 'Bare Page', is_part_of: { identifier: 'enwiki' }, abstract: 'No metadata at all.' });
+    expect((await store.find(['Bare Page'], 'enwiki'))[0]?.language, 'its language from the project').toBe('en');
   });
 
   test.skipIf(skip)('first start: an admin with a password printed once; later starts create nothing', async () => {
