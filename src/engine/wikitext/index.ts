@@ -85,16 +85,27 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
   };
   refs.attach(scope);
 
-  let sections: Part[];
+  let sections: Part[] | undefined;
   let abstract: string | undefined;
-  if (tree === undefined) {
+  if (tree !== undefined) {
+    try {
+      const walker = new BlockWalker(scope);
+      walker.walk(tree.childNodes);
+      sections = walker.tree.sections;
+      abstract = buildAbstract(walker.lead, scope);
+    } catch {
+      // The tree's accessors are the library's; should one fail on input nobody foresaw, the
+      // article degrades to plain text rather than failing with an untyped error.
+      sections = undefined;
+    }
+  }
+  if (sections === undefined) {
     sections = plainSections(wikitext);
     abstract = sections[0]?.has_parts?.map((p) => p.value).join('\n');
-  } else {
-    const walker = new BlockWalker(scope);
-    walker.walk(tree.childNodes);
-    sections = walker.tree.sections;
-    abstract = buildAbstract(walker.lead, scope);
+    scope.infoboxes.length = 0;
+    scope.tables.length = 0;
+    refs.references.length = 0;
+    scope.description = undefined;
   }
   resolveCitations([sections, scope.infoboxes], refs.references);
 

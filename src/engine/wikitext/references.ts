@@ -67,6 +67,14 @@ export class ReferenceBook {
   /** Collects the content of every named `<ref>` in the page, wherever it is. */
   constructor(root: Token | undefined) {
     if (root === undefined) return;
+    try {
+      this.collectDefinitions(root);
+    } catch {
+      // Definitions are an aid: without them, named references are read where they are cited.
+    }
+  }
+
+  private collectDefinitions(root: Token): void {
     const stack: AstNodes[] = [root];
     while (stack.length > 0) {
       const n = stack.pop()!;
