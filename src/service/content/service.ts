@@ -44,7 +44,7 @@ export class ContentService {
   readonly #metrics: Metrics;
   readonly #loader: UpstreamLoader | undefined;
   readonly #defaultProject: string;
-  readonly #reparse = new SingleFlight<string, string>();
+  readonly #reparse = new SingleFlight<string, { json: string; parsed: boolean }>();
   readonly #memory: TextCache;
   /** The JSON text of each Article the loader produced, so it is stringified once (by the parser). */
   readonly #texts = new WeakMap<Article, string>();
@@ -126,21 +126,24 @@ export class ContentService {
       this.#metrics.articleCache.inc({ result: 'hit' });
       return { project: row.project, revision: row.revision, json: remembered };
     }
-    const cached = await this.#store.parsed(row.project, row.title, row.revision, ENGINE_VERSION);
-    if (cached !== undefined) {
-      this.#metrics.articleCache.inc({ result: 'hit' });
-      this.#memory.set(key, cached);
-      return { project: row.project, revision: row.revision, json: cached };
-    }
-    this.#metrics.articleCache.inc({ result: 'miss' });
-    const json = await this.#reparse.run(key, async () => {
+    // The database read and the parse share one flight per revision: a request that missed just
+    // before another finished parsing reads the saved Article instead of parsing it again.
+    const { json, parsed } = await this.#reparse.run(key, async () => {
+      const cached = await this.#store.parsed(row.project, row.title, row.revision, ENGINE_VERSION);
+      if (cached !== undefined) {
+        this.#memory.set(key, cached);
+        return { json: cached, parsed: false };
+      }
       const source = await this.#store.source(row.project, row.title);
-      if (source === undefined) throw new HttpError(404, `no article "${row.title}" in ${row.project} (removed meanwhile)`);
+      if (source === undefined || source.revision !== row.revision) {
+        throw new HttpError(404, `no article "${row.title}" at revision ${row.revision} in ${row.project} (replaced meanwhile; ask again)`);
+      }
       const text = await this.#timedParse(envelopeOf(source), 'store');
       await this.#store.saveParsed(source.project, source.title, source.revision, ENGINE_VERSION, text);
       this.#memory.set(key, text);
-      return text;
+      return { json: text, parsed: true };
     });
+    this.#metrics.articleCache.inc({ result: parsed ? 'miss' : 'hit' });
     return { project: row.project, revision: row.revision, json };
   }
 
