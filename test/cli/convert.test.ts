@@ -43,6 +43,13 @@ describe('wikistruct convert (engine issue: files in, one Article each out)', { 
     expect(parseLines(readFileSync(errors, 'utf8'))[0], 'the failure recorded').toMatchObject({ source: join(dir, 'broken.html'), code: 'NOT_HTML' });
   });
 
+  it('-o naming an existing file without an output extension is refused with the reason', async () => {
+    writeFileSync(join(dir, 'plainfile'), 'x');
+    const result = await cli(['convert', join(dir, 'Alpha.html'), '-o', join(dir, 'plainfile'), '--quiet']);
+    expect(result.code, 'usage error').toBe(2);
+    expect(result.stderr, 'the message').toContain('is a file, not a directory');
+  });
+
   it('--help prints the usage and exits 0', async () => {
     const result = await cli(['convert', '--help']);
     expect(result.code, 'exit code').toBe(0);

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { UsageError } from '../options.js';
 import type { SourceRecord } from '../record.js';
 import type { Sink, SinkState } from './sink.js';
 
@@ -12,7 +13,14 @@ export class DirectorySink implements Sink {
   private constructor(private readonly dir: string) {}
 
   static async open(dir: string): Promise<DirectorySink> {
-    await mkdir(dir, { recursive: true });
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+        throw new UsageError(`-o ${dir} is a file, not a directory: name it FILE.ndjson, FILE.ndjson.gz or FILE.tar.gz for a single-file output`);
+      }
+      throw error;
+    }
     return new DirectorySink(dir);
   }
 
