@@ -73,7 +73,11 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
   const site = siteUrl === undefined ? undefined : siteFromUrl(siteUrl);
   if (site !== undefined) meta.site = site;
   if (meta.name === undefined) {
-    const name = meta.parsoid && title !== undefined && title.length > 0 ? title : meta.url === undefined ? undefined : titleFromUrl(meta.url);
+    // The page URL names the page; Parsoid's <title> is the *display* title, which may carry
+    // markup ("<i>Monday Night Football</i>") or other casing, so it is only the fallback.
+    const fromUrl = meta.url === undefined ? undefined : titleFromUrl(meta.url);
+    const display = meta.parsoid && title !== undefined ? title.replace(/<[^>]*>/g, '').trim() : '';
+    const name = fromUrl ?? (display.length > 0 ? display : undefined);
     if (name !== undefined) meta.name = name;
   }
   if (meta.language === undefined) {

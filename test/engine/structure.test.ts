@@ -33,6 +33,14 @@ describe('metadata', () => {
     expect(Object.keys(a).sort()).toEqual(['abstract', 'infoboxes', 'references', 'sections', 'tables']);
   });
 
+  it('names the page after its URL, not its display title, which may carry markup', () => {
+    const head = '<meta property="mw:htmlVersion" content="2.8.0"/><title>&lt;i>Monday Night Football&lt;/i></title>';
+    const withUrl = parse(`<html><head>${head}<link rel="dc:isVersionOf" href="//en.wikipedia.org/wiki/Monday_Night_Football"/></head><body><p>x</p></body></html>`);
+    expect(withUrl.name).toBe('Monday Night Football');
+    const displayOnly = parse(`<html><head>${head}</head><body><p>x</p></body></html>`);
+    expect(displayOnly.name, 'without a URL, the display title without its tags').toBe('Monday Night Football');
+  });
+
   it('takes the envelope over the document, and the document where the envelope is silent', () => {
     const html = '<html about="https://en.wikipedia.org/wiki/Special:Redirect/revision/9"><head><meta property="mw:pageId" content="5"/><base href="//en.wikipedia.org/wiki/"/><title>Doc</title><meta property="mw:htmlVersion" content="2.8.0"/></head><body><p>x</p></body></html>';
     const a = parse({ name: 'Envelope name', article_body: { html } });
