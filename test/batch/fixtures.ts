@@ -3,14 +3,23 @@
  * NDJSON (plain and gzip), snapshot archives (tar-stream) and MediaWiki XML dumps (gzip, bzip2).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 
+const created: string[] = [];
+
 export function tempDir(label: string): string {
-  return mkdtempSync(join(tmpdir(), `wikistruct-${label}-`));
+  const dir = mkdtempSync(join(tmpdir(), `wikistruct-${label}-`));
+  created.push(dir);
+  return dir;
+}
+
+/** For afterAll: removes every directory tempDir made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A small article; `paragraphs` makes it heavier to parse (for runs that must last a while). */

@@ -5,14 +5,16 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { convert } from '../../src/batch/convert.js';
 import type { ConvertRun } from '../../src/batch/options.js';
 import { detectInput } from '../../src/batch/sources/detect.js';
 import { loadEngines } from '../../src/batch/engines.js';
 import {
-  articleHtml, envelope, ndjson, parseLines, readTarGz, smallDump, tempDir, writeBzip2, writeGzip, writeSnapshotArchive,
+  articleHtml, envelope, ndjson, parseLines, readTarGz, removeTempDirs, smallDump, tempDir, writeBzip2, writeGzip, writeSnapshotArchive,
 } from './fixtures.js';
+
+afterAll(removeTempDirs);
 
 const quietIo = (): { writeErr: (t: string) => void; isTTY: boolean; log: string[] } => {
   const log: string[] = [];

@@ -3,9 +3,11 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { articleHtml, envelope, ndjson, parseLines, tempDir } from '../batch/fixtures.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { articleHtml, envelope, ndjson, parseLines, tempDir, removeTempDirs } from '../batch/fixtures.js';
 import { cli } from './cli.js';
+
+afterAll(removeTempDirs);
 
 describe('wikistruct convert (engine issue: files in, one Article each out)', { timeout: 60_000 }, () => {
   const dir = tempDir('cli');

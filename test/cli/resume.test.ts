@@ -5,10 +5,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckpointSchema } from '../../src/batch/checkpoint.js';
-import { envelope, readTarGz, tempDir } from '../batch/fixtures.js';
+import { envelope, readTarGz, tempDir, removeTempDirs } from '../batch/fixtures.js';
 import { cli, start } from './cli.js';
+
+afterAll(removeTempDirs);
 
 const RECORDS = 4000;
 const dir = tempDir('resume');

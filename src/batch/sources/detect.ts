@@ -3,7 +3,7 @@
  * Content wins over a misleading name: a gzip stream is looked into before deciding.
  */
 import { open } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { constants, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { compressionOf } from './bytes.js';
 import type { Compression } from './bytes.js';
@@ -57,7 +57,7 @@ async function readHead(path: string): Promise<Uint8Array> {
 function gunzipHead(head: Uint8Array): Uint8Array {
   try {
     // A truncated stream is expected here: Z_SYNC_FLUSH returns what could be inflated so far.
-    return gunzipSync(head, { finishFlush: 2 });
+    return gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
   } catch {
     return new Uint8Array(0);
   }
