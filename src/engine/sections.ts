@@ -5,6 +5,7 @@
  * headings are flat siblings. Content before the first heading is the lead, named "abstract".
  */
 import type { Part } from '../schema/article.js';
+import { SectionTree } from './section-tree.js';
 import type { AnyNode, Element } from './dom.js';
 import { firstElementChild, hasClass, isElement, rawText } from './dom.js';
 import type { Context } from './context.js';
@@ -20,7 +21,7 @@ import { isLayoutTable, readTable, tablePart } from './blocks/table.js';
 import type { Table } from '../schema/article.js';
 import { readReferenceList, referenceListsIn } from './references.js';
 
-export const LEAD_NAME = 'abstract';
+export { LEAD_NAME } from './section-tree.js';
 
 const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
@@ -31,49 +32,6 @@ const BLOCKS = new Set([
   'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul', 'body', 'html', 'caption',
   'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'summary',
 ]);
-
-interface Open {
-  level: number;
-  part: Part;
-}
-
-/** Builds the tree from a flat stream of headings and blocks. */
-class SectionTree {
-  readonly lead: Part = { name: LEAD_NAME, type: 'section' };
-  readonly sections: Part[] = [this.lead];
-  private readonly open: Open[] = [{ level: 1, part: this.lead }];
-  /** While set, blocks belong to a boilerplate section at this level and are dropped. */
-  skipLevel = 0;
-
-  get inLead(): boolean {
-    return this.open.length === 1 && this.skipLevel === 0;
-  }
-
-  heading(level: number, name: string, boilerplate: boolean): void {
-    if (this.skipLevel !== 0 && level > this.skipLevel) return;
-    this.skipLevel = 0;
-    if (boilerplate) {
-      this.skipLevel = level;
-      return;
-    }
-    while (this.open.length > 1 && this.open[this.open.length - 1]!.level >= level) this.open.pop();
-    const section: Part = { name, type: 'section' };
-    if (this.open.length === 1) this.sections.push(section);
-    else add(this.open[this.open.length - 1]!.part, section);
-    this.open.push({ level, part: section });
-  }
-
-  block(part: Part): void {
-    if (this.skipLevel !== 0) return;
-    const target = this.open.length === 1 ? this.lead : this.open[this.open.length - 1]!.part;
-    add(target, part);
-  }
-}
-
-function add(parent: Part, child: Part): void {
-  if (parent.has_parts === undefined) parent.has_parts = [child];
-  else parent.has_parts.push(child);
-}
 
 class Walker {
   readonly tree = new SectionTree();
@@ -93,7 +51,7 @@ class Walker {
       return;
     }
     const el = node;
-    if (this.tree.skipLevel !== 0 && !isHeadingBlock(el)) {
+    if (this.tree.skipping && !isHeadingBlock(el)) {
       // Inside a boilerplate section of a flat (rendered) page: only its reference lists matter.
       this.references(el);
       return;

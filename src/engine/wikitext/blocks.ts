@@ -9,7 +9,7 @@ import type { Part } from '../../schema/article.js';
 import type { AstNodes, ExtToken, FileToken, HeadingToken, HtmlToken, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { templateKind } from './grammar.js';
 import { normalizeTitle } from '../grammar.js';
-import { LEAD_NAME } from '../sections.js';
+import { SectionTree, addPart as add } from '../section-tree.js';
 import { imagePart } from './image.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
@@ -26,51 +26,6 @@ interface Line {
 }
 
 export type LeadBlock = { paragraph: Piece[] } | { list: Part };
-
-interface Open {
-  level: number;
-  part: Part;
-}
-
-class SectionTree {
-  readonly lead: Part = { name: LEAD_NAME, type: 'section' };
-  readonly sections: Part[] = [this.lead];
-  private readonly open: Open[] = [{ level: 0, part: this.lead }];
-  /** While set, content belongs to a boilerplate section at this level and is dropped. */
-  private skipLevel = 0;
-
-  get inLead(): boolean {
-    return this.open.length === 1 && this.skipLevel === 0;
-  }
-
-  get skipping(): boolean {
-    return this.skipLevel !== 0;
-  }
-
-  heading(level: number, name: string, boilerplate: boolean): void {
-    if (this.skipLevel !== 0 && level > this.skipLevel) return;
-    this.skipLevel = 0;
-    if (boilerplate) {
-      this.skipLevel = level;
-      return;
-    }
-    while (this.open.length > 1 && this.open[this.open.length - 1]!.level >= level) this.open.pop();
-    const section: Part = { name, type: 'section' };
-    if (this.open.length === 1) this.sections.push(section);
-    else add(this.open[this.open.length - 1]!.part, section);
-    this.open.push({ level, part: section });
-  }
-
-  block(part: Part): void {
-    if (this.skipLevel !== 0) return;
-    add(this.open[this.open.length - 1]!.part, part);
-  }
-}
-
-function add(parent: Part, child: Part): void {
-  if (parent.has_parts === undefined) parent.has_parts = [child];
-  else parent.has_parts.push(child);
-}
 
 const isBlank = (line: Line): boolean =>
   line.marker === undefined && line.pieces.every((p) => (typeof p === 'string' ? p.trim().length === 0 : p.type === 'comment'));
