@@ -12,8 +12,8 @@ import { inline } from '../inline.js';
 import { isNoise } from '../rules.js';
 
 /** HTML caps (§4.9.11): colspan ≤ 1000, rowspan ≤ 65534; the grid itself is capped too. */
-const MAX_COLSPAN = 1000;
-const MAX_ROWSPAN = 65534;
+export const MAX_COLSPAN = 1000;
+export const MAX_ROWSPAN = 65534;
 const MAX_CELLS = 1_000_000;
 
 const hasDataClass = (t: string): boolean => TABLES.dataClasses.has(t);
@@ -86,9 +86,32 @@ export function readTable(el: Element, identifier: string, ctx: Context, depth: 
     for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split));
     return cells;
   });
+  const { grid, width, cells, headerCount } = layOut(source, headRows);
+  const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
+  const table: Table = {
+    identifier,
+    headers: cells.slice(0, headerCount),
+    rows: cells.slice(headerCount),
+    confidence_score: confidence({ el, source, grid, width, headerCount, nested: nested.length > 0 }),
+  };
+  return { table, nested };
+}
+
+export interface LaidOut {
+  grid: Grid;
+  width: number;
+  /** The rectangular grid of values: every row padded to `width`. */
+  cells: TableCell[][];
+  headerCount: number;
+}
+
+/**
+ * Expands the spans, pads every row to the full width so the grid is rectangular, and counts the
+ * header rows: those of <thead> (`headRows`), or else the leading rows of header cells only.
+ */
+export function layOut(source: SourceCell[][], headRows: number): LaidOut {
   const grid = expand(source);
   const width = grid.slots.reduce((w, r) => Math.max(w, r.length), 0);
-  // Pad every row to the full width so the grid is rectangular.
   const cells: TableCell[][] = grid.slots.map((r) => {
     const row: TableCell[] = [];
     for (let i = 0; i < width; i++) row.push({ value: r[i]?.value ?? '' });
@@ -99,14 +122,7 @@ export function readTable(el: Element, identifier: string, ctx: Context, depth: 
     while (headerCount < source.length && source[headerCount]!.length > 0 && source[headerCount]!.every((c) => c.header)) headerCount++;
     if (headerCount === source.length) headerCount = Math.min(1, source.length);
   }
-  const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
-  const table: Table = {
-    identifier,
-    headers: cells.slice(0, headerCount),
-    rows: cells.slice(headerCount),
-    confidence_score: confidence({ el, source, grid, width, headerCount, nested: nested.length > 0 }),
-  };
-  return { table, nested };
+  return { grid, width, cells, headerCount };
 }
 
 export interface Grid {

@@ -3,16 +3,14 @@
  * expansion and confidence score of the HTML path (src/engine/blocks/table.ts, docs/tables.md).
  * A table inside a cell becomes an entry of its own, referenced from the same part.
  */
-import type { Part, Table, TableCell } from '../../schema/article.js';
+import type { Part, Table } from '../../schema/article.js';
 import type { AstNodes, TableToken, TdToken, Token } from 'wikiparser-node/dist/internal.js';
-import { expand, gridConfidence } from '../blocks/table.js';
+import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut } from '../blocks/table.js';
 import type { SourceCell } from '../blocks/table.js';
 import { TABLES } from '../grammar.js';
 import { render } from './render.js';
 import type { Scope } from './scope.js';
 
-const MAX_COLSPAN = 1000;
-const MAX_ROWSPAN = 65534;
 /** Tables nested deeper than this in cells are left out (no real article comes near it). */
 const MAX_NESTED_TABLES = 50;
 const RICH = new Set(['list', 'file', 'table', 'gallery-image']);
@@ -86,17 +84,8 @@ function readTable(t: TableToken, identifier: string, scope: Scope, nested: Tabl
       };
     }),
   );
-  const grid = expand(source);
-  const width = grid.slots.reduce((w, r) => Math.max(w, r.length), 0);
-  const cells: TableCell[][] = grid.slots.map((r) => {
-    const row: TableCell[] = [];
-    for (let i = 0; i < width; i++) row.push({ value: r[i]?.value ?? '' });
-    return row;
-  });
-  // Leading rows of header cells only are the headers, as in the HTML path without <thead>.
-  let headerCount = 0;
-  while (headerCount < source.length && source[headerCount]!.length > 0 && source[headerCount]!.every((c) => c.header)) headerCount++;
-  if (headerCount === source.length) headerCount = Math.min(1, source.length);
+  // Wikitext has no <thead>: the leading rows of header cells only are the headers.
+  const { grid, width, cells, headerCount } = layOut(source, 0);
   const classes = classTokens(t);
   return {
     identifier,
