@@ -7,29 +7,17 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { ArticleSchema } from '../../../src/schema/article.js';
 import { templateDir } from '../helpers/backends.js';
+import { MAIN, ROOT, wikistruct } from '../../support/cli.js';
 import { envelope, structuredContents, writeEnvelopes } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = join(ROOT, 'src/cli/main.ts');
-const ENV = { ...process.env, DATABASE_URL: '', WIKISTRUCT_ADMIN_PASSWORD: '', WIKISTRUCT_ADMIN_USERNAME: '' };
-
-function wikistruct(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const ADMIN_UNSET = { WIKISTRUCT_ADMIN_PASSWORD: '', WIKISTRUCT_ADMIN_USERNAME: '' };
+const ENV = { ...process.env, DATABASE_URL: '', ...ADMIN_UNSET };
+const run = (args: string[]): ReturnType<typeof wikistruct> => wikistruct(args, { env: ADMIN_UNSET });
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -43,7 +31,7 @@ describe('first run', () => {
     cpSync(await templateDir(), join(data, 'pglite'), { recursive: true }); // skip a 10 s initdb
     const inputs = writeEnvelopes(join(data, 'inputs'), [envelope({ project: 'enwiki', language: 'en', title: 'Josephine Baker', revision: 42 })]);
 
-    const imported = await wikistruct(['import', inputs, '--data', data, '--jobs', '1']);
+    const imported = await run(['import', inputs, '--data', data, '--jobs', '1']);
     expect([imported.code, imported.stdout.trim()], 'import prints a summary').toEqual([
       0,
       expect.stringMatching(/^imported 1 records in [\d.]+ s: 1 new, 0 replaced by a newer revision, 0 already stored at this or a newer revision, 0 skipped \(not articles\), 0 failed$/),
@@ -68,7 +56,7 @@ describe('first run', () => {
         server.on('close', () => reject(new Error(`serve exited early: ${out}`)));
       });
       expect(out.match(/password: /g)?.length, 'the password is printed once').toBe(1);
-      const locked = await wikistruct(['import', inputs, '--data', data]);
+      const locked = await run(['import', inputs, '--data', data]);
       expect(locked.code, 'import refuses while the server holds the embedded database').toBe(1);
       expect(locked.stderr, 'naming the server').toContain(`pid ${server.pid}`);
       expect(out.split('\n').filter((l) => l.startsWith('{') && l.includes(password)), 'and never in a log line').toEqual([]);
