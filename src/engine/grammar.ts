@@ -56,21 +56,19 @@ export function normalizeTitle(title: string): string {
   return title.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Per language: its own boilerplate titles plus the universal ones ('*'), merged once at load. */
 const boilerplate = new Map<string, ReadonlySet<string>>();
 const allBoilerplate = new Set<string>();
+const universal = (sections.boilerplate['*'] ?? []).map(normalizeTitle);
 for (const [lang, titles] of Object.entries(sections.boilerplate)) {
-  const normalized = new Set(titles.map(normalizeTitle));
-  boilerplate.set(lang, normalized);
+  const normalized = titles.map(normalizeTitle);
+  boilerplate.set(lang, new Set([...universal, ...normalized]));
   for (const t of normalized) allBoilerplate.add(t);
 }
-const universal = boilerplate.get('*') ?? new Set<string>();
 
 /** Boilerplate titles for a language, plus the universal ones; every language's when unknown. */
 export function boilerplateTitles(lang: string | undefined): ReadonlySet<string> {
-  if (lang === undefined) return allBoilerplate;
-  const own = boilerplate.get(lang);
-  if (own === undefined) return allBoilerplate;
-  return new Set([...universal, ...own]);
+  return (lang === undefined ? undefined : boilerplate.get(lang)) ?? allBoilerplate;
 }
 
 export const PROJECTS = projects;
