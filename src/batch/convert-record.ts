@@ -14,6 +14,8 @@ export interface ConvertOptions {
   maxInputBytes?: number;
   /** Keep XML-dump pages outside the article namespace, and redirects. */
   allPages: boolean;
+  /** Indent the Article JSON by 2 spaces (`--pretty`). */
+  pretty?: boolean;
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -49,7 +51,7 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
         throw new Error(`unknown payload kind ${String(never)}`);
       }
     }
-    const out: Outcome = { status: 'ok', json: encoder.encode(JSON.stringify(article)) };
+    const out: Outcome = { status: 'ok', json: encoder.encode(JSON.stringify(article, null, options.pretty === true ? 2 : undefined)) };
     if (article.name !== undefined) out.name = article.name;
     return out;
   } catch (error) {

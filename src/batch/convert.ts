@@ -16,9 +16,11 @@ import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
 import type { ProgressCounts } from './progress.js';
 import type { Outcome } from './record.js';
+import { preflight } from './preflight.js';
 import { DirectorySink } from './sinks/directory.js';
 import { ErrorsFile } from './sinks/errors.js';
 import type { ErrorLine } from './sinks/errors.js';
+import { JsonFileSink } from './sinks/json-file.js';
 import { NdjsonFileSink, StdoutSink } from './sinks/ndjson.js';
 import type { Sink, SinkState } from './sinks/sink.js';
 import { SnapshotSink } from './sinks/snapshot.js';
@@ -46,7 +48,7 @@ const WINDOW_BYTES = 64 * 1024 * 1024;
 
 export async function convert(input: ConvertRun, io: ConvertIo): Promise<ConvertResult> {
   const run = ConvertRunSchema.parse(input);
-  const plan = planOutput(run.output, run.format);
+  const plan = planOutput(run);
   const output = plan.stdout ? '-' : run.output.replace(/\/+$/, '');
   const identity: RunIdentity = { inputs: run.inputs.map((p) => resolve(p)), format: describe(plan), allPages: run.allPages };
   if (run.from !== undefined) identity.from = run.from;
@@ -54,7 +56,9 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   if (!plan.stdout && identity.inputs.includes(resolve(output))) {
     throw new UsageError(`${output} is both an input and the output`);
   }
-  const checkpointFile = plan.stdout ? undefined : checkpointPath(output);
+  await preflight(run, plan, output);
+  // Stdout cannot be truncated to a checkpoint; a single JSON file is written whole at the end.
+  const checkpointFile = plan.stdout || plan.singleFile ? undefined : checkpointPath(output);
   const resumeFrom = await loadResume(run, plan, checkpointFile, identity, io);
   if (checkpointFile !== undefined && resumeFrom === undefined) await removeCheckpoint(checkpointFile);
 
@@ -75,7 +79,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
     progress.totalBytes = total;
   });
 
-  const convertOptions: ConvertOptions = { allPages: run.allPages };
+  const convertOptions: ConvertOptions = { allPages: run.allPages, pretty: plan.pretty };
   if (run.maxInputBytes !== undefined) convertOptions.maxInputBytes = run.maxInputBytes;
   const pool = new WorkerPool(run.jobs, convertOptions, run.workerHeapMb);
 
@@ -154,6 +158,11 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
       }
     }
     for (const head of window.splice(0)) await settle(head.item, await head.outcome);
+  } catch (error) {
+    // A fatal error (a second Article for one JSON file, a full disk): the errors file is closed,
+    // and removed if empty, rather than left behind as a misleading empty file.
+    await errors?.close().catch(() => undefined);
+    throw error;
   } finally {
     progress.stop();
     io.signal?.removeEventListener('abort', onAbort);
@@ -171,8 +180,10 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   return { converted: counts.converted, failed: counts.failed, skipped: counts.skipped, interrupted, exitCode };
 }
 
+/** The output format as a checkpoint records it: resuming must not mix formats or indentation. */
 function describe(plan: OutputPlan): string {
-  return plan.format === 'ndjson' && plan.gzip ? 'ndjson.gz' : plan.format;
+  const format = plan.format === 'ndjson' && plan.gzip ? 'ndjson.gz' : plan.format;
+  return plan.pretty ? `${format} (pretty)` : format;
 }
 
 async function loadResume(
@@ -202,7 +213,7 @@ async function openSink(plan: OutputPlan, output: string, run: ResolvedRun, resu
     case 'snapshot':
       return SnapshotSink.open(output, run.chunkBytes, resume === undefined ? undefined : { bytes: resume.outputBytes, chunks: resume.chunks });
     case 'json':
-      return DirectorySink.open(output);
+      return plan.singleFile ? new JsonFileSink(output) : DirectorySink.open(output);
     default: {
       const unknown: never = plan.format;
       throw new Error(`unknown output format ${String(unknown)}`);

@@ -29,6 +29,14 @@ export const ConvertRunSchema = z.object({
   chunkBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Heap cap of each worker in MB: a record needing more fails alone. */
   workerHeapMb: z.number().int().min(8).max(65536).default(512),
+  /** Articles indented by 2 spaces: `.json` outputs and `-o -` only (NDJSON is one Article per line). */
+  pretty: z.boolean().default(false),
+  /**
+   * Refuse the run (UsageError) when an input path does not exist, before any output is created.
+   * The CLI sets it: a mistyped path is bad usage. Off, a missing input is one failed record, as
+   * is an input that disappears or cannot be read mid-run.
+   */
+  requireInputs: z.boolean().default(false),
 });
 export type ConvertRun = z.input<typeof ConvertRunSchema>;
 export type ResolvedRun = z.output<typeof ConvertRunSchema>;
@@ -37,25 +45,60 @@ export interface OutputPlan {
   format: OutputFormat;
   gzip: boolean;
   stdout: boolean;
+  /** `json` only: one Article in one file (`-o x.json`) instead of a directory of them. */
+  singleFile: boolean;
+  pretty: boolean;
 }
 
-/** The output format: `--format` if given, else from the output name. */
-export function planOutput(output: string, format: OutputFormat | undefined): OutputPlan {
+export interface OutputRequest {
+  output: string;
+  format?: OutputFormat | undefined;
+  pretty?: boolean | undefined;
+  resume?: boolean | undefined;
+}
+
+const ALTERNATIVES = 'use a directory, FILE.json (one Article), FILE.ndjson, FILE.ndjson.gz, FILE.tar.gz or -';
+
+/**
+ * The output format (`--format` if given, else from the output name) and every check of the
+ * output flags that needs no file system: a run refused here has created nothing.
+ */
+export function planOutput(request: OutputRequest): OutputPlan {
+  const plan = formatOf(request.output, request.format);
+  const pretty = request.pretty === true;
+  if (pretty && !plan.stdout && plan.format !== 'json') {
+    throw new UsageError(`--pretty indents JSON; -o ${request.output} is ${plan.format === 'snapshot' ? 'a snapshot of NDJSON files' : 'NDJSON'}, one Article per line`);
+  }
+  if (pretty && plan.stdout && request.format === 'ndjson') {
+    throw new UsageError('--pretty indents JSON; --format ndjson is one Article per line');
+  }
+  if (request.resume === true) {
+    if (plan.stdout) throw new UsageError('--resume needs a file or directory output, not -o -');
+    if (plan.singleFile) throw new UsageError(`--resume needs a directory, NDJSON or snapshot output: -o ${request.output} holds one Article, written when the run ends`);
+  }
+  return { ...plan, pretty };
+}
+
+function formatOf(output: string, format: OutputFormat | undefined): Omit<OutputPlan, 'pretty'> {
   const lower = output.toLowerCase();
   if (output === '-') {
     if (format !== undefined && format !== 'ndjson') throw new UsageError(`-o - writes NDJSON to stdout; --format ${format} needs a file or directory`);
-    return { format: 'ndjson', gzip: false, stdout: true };
+    return { format: 'ndjson', gzip: false, stdout: true, singleFile: false };
   }
   const gzip = lower.endsWith('.gz') || lower.endsWith('.tgz');
   if (format === 'snapshot' || (format === undefined && /\.(tar\.gz|tgz)$/.test(lower))) {
     if (!/\.(tar\.gz|tgz)$/.test(lower)) throw new UsageError(`--format snapshot writes a .tar.gz; got -o ${output}`);
-    return { format: 'snapshot', gzip: true, stdout: false };
+    return { format: 'snapshot', gzip: true, stdout: false, singleFile: false };
   }
   if (format === 'ndjson' || (format === undefined && /\.(ndjson|jsonl)(\.gz)?$/.test(lower))) {
-    return { format: 'ndjson', gzip, stdout: false };
+    return { format: 'ndjson', gzip, stdout: false, singleFile: false };
   }
-  if (format === undefined && /\.(json|gz|tgz)$/.test(lower)) {
-    throw new UsageError(`cannot tell the output format from -o ${output}: use a directory, FILE.ndjson, FILE.ndjson.gz, FILE.tar.gz or -`);
+  // `-o x.json` is one Article in one file; a trailing slash (`-o x.json/`) asks for a directory.
+  if ((format === undefined || format === 'json') && lower.endsWith('.json')) {
+    return { format: 'json', gzip: false, stdout: false, singleFile: true };
   }
-  return { format: 'json', gzip: false, stdout: false };
+  if (format === undefined && /\.(gz|tgz)$/.test(lower)) {
+    throw new UsageError(`cannot tell the output format from -o ${output}: ${ALTERNATIVES}`);
+  }
+  return { format: 'json', gzip: false, stdout: false, singleFile: false };
 }

@@ -18,14 +18,20 @@ Converts articles to Article JSON. Inputs (detected from content and name, or fo
   MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; article namespace only, redirects skipped).
 
 Output (-o), by name unless --format says otherwise:
-  DIR                 one <name>.json per record (<input basename>.json for single-file inputs)
+  DIR, DIR/           one <name>.json per record (<input basename>.json for single-file inputs)
+  FILE.json           one Article: one input file holding one article (several inputs, a
+                      directory, or a second Article in the input are bad usage; nothing is written)
   FILE.ndjson[.gz]    one Article per line (gzip by name)
   FILE.tar.gz         a snapshot: tar.gz of NDJSON chunk files (--format snapshot)
-  -                   NDJSON on stdout
+  -                   NDJSON on stdout (with --pretty: indented Articles, each followed by a newline)
+
+Inputs are checked before anything is written: a path that does not exist is bad usage (exit 2).
 
 Options:
   -o, --output PATH            where to write (required)
-      --format FORMAT          ${OUTPUT_FORMATS.join(' | ')}
+      --format FORMAT          ${OUTPUT_FORMATS.join(' | ')} (json: FILE.json is one file, any other name a directory)
+      --pretty                 indent Articles by 2 spaces: .json outputs and -o - (not NDJSON files
+                               or snapshots, which hold one Article per line)
       --from KIND              ${INPUT_KINDS.join(' | ')} (default: detect per file)
   -j, --jobs N                 worker threads (default: ${defaultJobs()}, the available cores)
       --resume                 continue an interrupted run from <output>.checkpoint.json
@@ -40,8 +46,8 @@ Options:
       --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
   -h, --help                   this text
 
-Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage,
-130 interrupted (run the same command with --resume).
+Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage
+(a flag, or an input path that does not exist), 130 interrupted (run the same command with --resume).
 `;
 
 export async function run(argv: string[]): Promise<number> {
@@ -104,6 +110,9 @@ function parseFlags(argv: string[]): ConvertRun | 'help' {
     resume: values.resume === true,
     allPages: values['all-pages'] === true,
     quiet: values.quiet === true,
+    pretty: values.pretty === true,
+    // A mistyped input path is bad usage, refused before any output exists (not a failed record).
+    requireInputs: true,
   };
   if (values.format !== undefined) out.format = choice('--format', values.format, OutputFormatSchema.options, (v) => OutputFormatSchema.parse(v));
   if (values.from !== undefined) out.from = choice('--from', values.from, InputKindSchema.options, (v) => InputKindSchema.parse(v));
@@ -130,6 +139,7 @@ function parseConvertArgs(argv: string[]) {
       errors: { type: 'string' },
       'all-pages': { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
+      pretty: { type: 'boolean' },
       'progress-interval': { type: 'string' },
       'checkpoint-interval': { type: 'string' },
       'max-input-bytes': { type: 'string' },

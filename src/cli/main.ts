@@ -4,6 +4,8 @@
  * `convert` never pays for the service's dependencies and vice versa. Each command module exports
  * `run(argv): Promise<number>` and returns the process exit code.
  */
+import { createRequire } from 'node:module';
+
 type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> };
 
 const COMMANDS: Record<string, Command> = {
@@ -16,7 +18,23 @@ const COMMANDS: Record<string, Command> = {
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
-  return `usage: wikistruct <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun \`wikistruct <command> --help\` for a command's options.\n`;
+  return (
+    `usage: wikistruct <command> [options]\n       wikistruct --version\n\ncommands:\n${lines.join('\n')}\n\n` +
+    `Run \`wikistruct <command> --help\` for a command's options.\n`
+  );
+}
+
+/**
+ * The installed package's version. Read through the package's own name (a self-reference, which
+ * its `exports` allow) so that it is right wherever the code runs from: sources, dist/, or an
+ * installed copy in someone's node_modules.
+ */
+function version(): string {
+  const pkg: unknown = createRequire(import.meta.url)('wikistruct/package.json');
+  if (typeof pkg !== 'object' || pkg === null || !('version' in pkg) || typeof pkg.version !== 'string') {
+    throw new Error('package.json has no version');
+  }
+  return pkg.version;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -24,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v' || name === '-V') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (command === undefined) {

@@ -81,7 +81,8 @@ export function resolvedSet(paths: readonly string[]): Set<string> {
   return new Set(paths.map((p) => resolve(p)));
 }
 
-function reason(error: unknown): string {
+/** A short reason for a failed file operation: the errno in words, else the message. */
+export function reason(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return 'no such file or directory';
