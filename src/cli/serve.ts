@@ -9,13 +9,14 @@ import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 
-const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline]
+const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
   --data       data directory: embedded database, mail outbox (default $WIKISTRUCT_DATA or ./data)
   --only       serve only the auth routes (/v1) or only the content routes (/v2); default both
   --offline    the content API makes no outbound requests
+  --no-samples do not seed an empty embedded store with the shipped sample articles
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database
@@ -31,6 +32,7 @@ const OptionsSchema = z.object({
   data: z.string().min(1).optional(),
   only: z.enum(['auth', 'content'], { message: '--only must be "auth" or "content"' }).optional(),
   offline: z.boolean(),
+  'no-samples': z.boolean(),
   help: z.boolean(),
 });
 
@@ -53,6 +55,7 @@ export async function run(argv: string[]): Promise<number> {
         data: { type: 'string' },
         only: { type: 'string' },
         offline: { type: 'boolean', default: false },
+        'no-samples': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -87,6 +90,7 @@ export async function run(argv: string[]): Promise<number> {
       mailFrom: env.data.MAIL_FROM,
       issuer: env.data.WIKISTRUCT_ISSUER,
       offline: options.data.offline,
+      samples: !options.data['no-samples'],
       logger,
       ...(options.data.only === undefined ? {} : { only: options.data.only }),
     });
@@ -96,6 +100,12 @@ export async function run(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`wikistruct serve: ${error.message}\n`);
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const reason = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed for this user' : 'is not an address of this machine';
+      process.stderr.write(`wikistruct serve: ${options.data.host}:${options.data.port} ${reason} (choose another with --host/--port)\n`);
       return 1;
     }
     throw error;

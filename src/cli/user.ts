@@ -6,8 +6,8 @@
  * is unavailable, refused with a message naming the server's pid and address.
  */
 import { parseArgs } from 'node:util';
-import { sendAccountCommand } from '../service/admin-socket.js';
-import { runAccountCommand, type AccountCommand, type AccountCommandResult } from '../service/auth/account-commands.js';
+import { sendAdminCommand } from '../service/admin-socket.js';
+import { AccountCommandResultSchema, runAccountCommand, type AccountCommand, type AccountCommandResult } from '../service/auth/account-commands.js';
 import { systemClock } from '../service/clock.js';
 import { defaultDataDir } from '../service/server.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
@@ -85,7 +85,7 @@ async function execute(command: AccountCommand, dataDir: string): Promise<Accoun
     const socket = error.holder.admin_socket;
     if (socket === null || socket === undefined) return { ok: false, lines: [error.message] };
     try {
-      return await sendAccountCommand(socket, command);
+      return await sendAdminCommand(socket, command, AccountCommandResultSchema);
     } catch (cause) {
       return { ok: false, lines: [`${error.message} (its admin socket failed: ${(cause as Error).message})`] };
     }

@@ -2,13 +2,14 @@ import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { AccountCommandResultSchema, AccountCommandSchema, runAccountCommand, type AccountCommand, type AccountCommandResult } from './auth/account-commands.js';
+import type { z } from 'zod';
+import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './admin-commands.js';
 import type { Clock } from './clock.js';
 import type { Db } from './storage/db.js';
 
 /**
- * While a server holds the embedded database, `wikistruct user` cannot open it (one process
- * only), so the server runs the command for it. The channel is a Unix socket in the data
+ * While a server holds the embedded database, `wikistruct user` and `wikistruct import` cannot
+ * open it (one process only), so the server runs the command for them (admin-commands.ts). The channel is a Unix socket in the data
  * directory, mode 0600: only the operating-system user that owns the server can connect, the same
  * user who could open the database files anyway. One JSON request line, one JSON reply line.
  */
@@ -43,22 +44,22 @@ export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, l
       void answer(buffer.slice(0, end)).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
   });
-  const answer = async (line: string): Promise<AccountCommandResult> => {
+  const answer = async (line: string): Promise<{ ok: boolean; lines: string[] }> => {
     let json: unknown;
     try {
       json = JSON.parse(line);
     } catch {
       return { ok: false, lines: ['admin request is not JSON'] };
     }
-    const command = AccountCommandSchema.safeParse(json);
+    const command = AdminCommandSchema.safeParse(json);
     if (!command.success) return { ok: false, lines: ['invalid admin request'] };
     try {
-      const result = await runAccountCommand(db, clock, command.data);
-      logger.info({ action: command.data.action, ok: result.ok }, 'account command over the admin socket');
+      const result = await runAdminCommand(db, clock, command.data);
+      logger.info({ action: command.data.action, ok: result.ok }, 'admin command over the admin socket');
       return result;
     } catch (error) {
-      logger.error({ err: error }, 'account command failed');
-      return { ok: false, lines: ['internal error; see the server log'] };
+      logger.error({ err: error }, 'admin command failed');
+      return { ok: false, lines: [`${command.data.action} failed inside the server: ${error instanceof Error ? error.message : String(error)}`] };
     }
   };
   try {
@@ -82,19 +83,23 @@ export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, l
   };
 }
 
-/** Sends one command to the server listening on `path` and returns its answer. */
-export function sendAccountCommand(path: string, command: AccountCommand, timeoutMs = 30_000): Promise<AccountCommandResult> {
+/**
+ * Sends one command to the server listening on `path` and returns its answer, read with `schema`.
+ * `timeoutMs` bounds the silence before the answer (0: none — an import of a dump takes hours;
+ * the socket still fails at once if the server goes away).
+ */
+export function sendAdminCommand<T>(path: string, command: AdminCommand, schema: z.ZodType<T>, timeoutMs = 30_000): Promise<T> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     let reply = '';
     socket.setEncoding('utf8');
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer from the server on ${path}`)));
+    if (timeoutMs > 0) socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer from the server on ${path}`)));
     socket.on('connect', () => socket.write(`${JSON.stringify(command)}\n`));
     socket.on('data', (chunk: string) => (reply += chunk));
     socket.on('error', reject);
     socket.on('end', () => {
       try {
-        resolve(AccountCommandResultSchema.parse(JSON.parse(reply)));
+        resolve(schema.parse(JSON.parse(reply)));
       } catch {
         reject(new Error(`unreadable answer from the server on ${path}`));
       }

@@ -1,8 +1,10 @@
 /**
  * First run: a database without any account gets an administrator, so that a new user can log in
  * right after `wikistruct serve`. The name and password come from WIKISTRUCT_ADMIN_USERNAME /
- * WIKISTRUCT_ADMIN_PASSWORD; without a password one is generated and printed once, to standard
- * output only (never to the log, which may be shipped elsewhere).
+ * WIKISTRUCT_ADMIN_PASSWORD; without a password one is generated and printed once, in a framed
+ * block on standard error (never to the log, which may be shipped elsewhere, and apart from the
+ * JSON log lines on standard output, so it cannot drown in them). The server calls this only after
+ * it listens: a start that fails creates no account and prints no password.
  *
  * The account is not marked "must change password": a NEW_PASSWORD_REQUIRED challenge would add
  * a step to the first curl session. The printed message tells the operator to change it.
@@ -35,7 +37,7 @@ export async function bootstrapAdmin(
   db: Db,
   clock: Clock,
   env: NodeJS.ProcessEnv = process.env,
-  print: (text: string) => void = (text) => void process.stdout.write(text),
+  print: (text: string) => void = (text) => void process.stderr.write(text),
 ): Promise<BootstrapResult | undefined> {
   const settings = BootstrapEnvSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   const result = await db.transaction(async (tx) => {
@@ -55,12 +57,21 @@ export async function bootstrapAdmin(
   if (result === undefined) return undefined;
   if (result.generatedPassword !== undefined) {
     print(
-      `\nFirst start: created the administrator account "${result.username}".\n` +
-        `  password: ${result.generatedPassword}\n` +
-        `This password is shown only now. Log in with POST /v1/login and change it with POST /v1/change-password.\n\n`,
+      framed([
+        `First start: created the administrator account "${result.username}".`,
+        `  password: ${result.generatedPassword}`,
+        'This password is shown only now. Log in with POST /v1/login;',
+        'change it with POST /v1/change-password.',
+      ]),
     );
   } else {
-    print(`\nFirst start: created the administrator account "${result.username}" with the password from WIKISTRUCT_ADMIN_PASSWORD.\n\n`);
+    print(framed([`First start: created the administrator account "${result.username}"`, 'with the password from WIKISTRUCT_ADMIN_PASSWORD.']));
   }
   return result;
+}
+
+/** Lines in a box of `=` rules, set apart from the log lines around them. */
+function framed(lines: readonly string[]): string {
+  const rule = '='.repeat(Math.max(...lines.map((l) => l.length)));
+  return `\n${rule}\n${lines.join('\n')}\n${rule}\n\n`;
 }

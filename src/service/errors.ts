@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Seconds a client should wait before retrying; sent as `Retry-After`. */
     readonly retryAfterSeconds?: number,
+    /** Headers the reply must carry (`WWW-Authenticate` on a 401, `Allow` on a 405). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,7 +17,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
-export const unauthorized = (message: string): HttpError => new HttpError(401, message);
+export const unauthorized = (message: string, headers?: Record<string, string>): HttpError => new HttpError(401, message, undefined, headers);
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 export const unprocessable = (message: string): HttpError => new HttpError(422, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number): HttpError =>

@@ -4,10 +4,12 @@ import { listenAdminSocket } from './admin-socket.js';
 import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
-import { contentSettingsFromEnv } from './content/env.js';
+import { contentSettingsFromEnv, httpTimeoutsFromEnv } from './content/env.js';
+import { seedSamples } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { openStorage } from './storage/open.js';
+import type { HttpTimeouts } from './timeouts.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -21,7 +23,13 @@ export interface ServeOptions {
   issuer?: string | undefined;
   only?: ServiceParts;
   offline?: boolean;
+  /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
+  timeouts?: Partial<HttpTimeouts>;
+  /** Seed an empty embedded store with the shipped sample articles (default true). */
+  samples?: boolean;
   logger?: Logger;
+  /** Where the one-time admin password and the samples line go (default: standard error). */
+  announce?: (text: string) => void;
 }
 
 export interface RunningServer {
@@ -49,9 +57,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     outboxDir: join(options.dataDir, 'outbox'),
     from: options.mailFrom ?? 'wikistruct <no-reply@localhost>',
   });
+  const announce = options.announce ?? ((text: string) => void process.stderr.write(text));
   let app: App;
+  let seeded: Awaited<ReturnType<typeof seedSamples>>;
   try {
-    await bootstrapAdmin(db, systemClock);
+    // Before listening, so the first request already finds them; only into the embedded store,
+    // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
+    if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
     app = await buildApp({
       db,
       mailer,
@@ -59,10 +71,24 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       only: options.only ?? 'all',
       offline: options.offline ?? false,
       content: contentSettingsFromEnv(),
+      timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
     await app.fastify.listen({ host: options.host, port: options.port });
   } catch (error) {
+    mailer.close();
+    await db.close();
+    throw error;
+  }
+  // Only a start that listens creates the first account: a start that fails (port taken) must
+  // not print a password nobody can use, nor leave an account whose password was never seen.
+  try {
+    if (seeded !== undefined) {
+      announce(`Loaded ${seeded.summary.inserted} sample articles into the empty store (samples/NOTICE.md): ${seeded.articles.join(', ')}.\n`);
+    }
+    await bootstrapAdmin(db, systemClock, process.env, announce);
+  } catch (error) {
+    await app.fastify.close();
     mailer.close();
     await db.close();
     throw error;

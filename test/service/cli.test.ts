@@ -35,7 +35,7 @@ describe('wikistruct user and serve on the embedded database', () => {
     const bobPassword = /password: (\S+)/.exec(bob.stdout)?.[1];
     expect(bobPassword, 'the generated password is printed once').toMatch(/^[A-Za-z0-9_-]{20}$/);
 
-    const server = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data], {
+    const server = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data, '--no-samples'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,7 @@ describe('startServer', () => {
       port: 0,
       dataDir: data,
       only: 'auth',
+      samples: false,
       logger: createLogger({ destination: { write: (line: string) => void logs.push(line) } }),
     });
     const lock = JSON.parse(readFileSync(join(data, LOCK_FILE), 'utf8')) as { pid: number; url: string };

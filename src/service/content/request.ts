@@ -1,27 +1,91 @@
 /**
- * The body of POST /v2/structured-contents/{article_name}: optional filters (AND-combined) and an
- * optional list of top-level Article fields to return. Strict: an unknown key or filter field is
- * a 422 that names it.
+ * What a structured-contents request asks for, as the POST body or the GET query carries it:
+ * optional filters (AND-combined), `fields` in dot notation, and `limit` (at most that many
+ * Articles, one per project). Strict: an unknown key, filter field or Article field is a 422
+ * that names it.
  */
 import { z } from 'zod';
-import { ArticleSchema } from '../../schema/article.js';
+import { unprocessable } from '../errors.js';
+import { storableText } from '../storable.js';
+import { fieldPath, UnknownFieldError } from './fields.js';
+import { requestOfQuery, type RawQuery } from './query.js';
 
 export const FILTER_FIELDS = ['is_part_of.identifier', 'in_language.identifier'] as const;
-export const ARTICLE_FIELDS = Object.keys(ArticleSchema.shape) as [keyof typeof ArticleSchema.shape, ...(keyof typeof ArticleSchema.shape)[]];
+export const DEFAULT_LIMIT = 3;
+export const MAX_LIMIT = 10;
+/** A bound on the work one request can ask for (each path is checked and applied). */
+export const MAX_FIELDS = 64;
+
+const LIMIT_MESSAGE = `must be an integer from 1 to ${MAX_LIMIT}`;
 
 export const FilterSchema = z.strictObject({
   field: z.enum(FILTER_FIELDS, { message: `unknown filter field; expected one of ${FILTER_FIELDS.join(', ')}` }),
-  value: z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+  value: storableText(z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters')),
 });
+
+/** A dot path that names a field of the Article schema. */
+const FieldPathSchema = z
+  .string()
+  .max(256, 'must be at most 256 characters')
+  .superRefine((path, ctx) => {
+    try {
+      fieldPath(path);
+    } catch (error) {
+      if (!(error instanceof UnknownFieldError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message, input: path });
+    }
+  })
+  .meta({ description: 'A field of the Article in dot notation: "name", "version.identifier", "infoboxes.name" (inside every element of an array)' });
 
 export const StructuredContentsRequest = z.strictObject({
   filters: z.array(FilterSchema).max(10, 'at most 10 filters').optional(),
   fields: z
-    .array(z.enum(ARTICLE_FIELDS, { message: `unknown Article field; expected one of ${ARTICLE_FIELDS.join(', ')}` }))
+    .array(FieldPathSchema)
     .min(1, 'must name at least one field')
-    .optional(),
+    .max(MAX_FIELDS, `at most ${MAX_FIELDS} fields`)
+    .optional()
+    .meta({ description: 'Return only these fields of each Article, nested as in the full Article' }),
+  limit: z
+    .number({ message: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(MAX_LIMIT, LIMIT_MESSAGE)
+    .default(DEFAULT_LIMIT)
+    .meta({ description: `At most this many Articles, one per project (first by project code); default ${DEFAULT_LIMIT}` }),
 });
 export type StructuredContentsRequest = z.infer<typeof StructuredContentsRequest>;
+
+/** A POST's request: its JSON body (empty: no options). A query string there is refused, not silently ignored. */
+export function requestOfPost(body: unknown, query: RawQuery): StructuredContentsRequest {
+  const [name] = Object.keys(query);
+  if (name !== undefined) throw unprocessable(`${name}: query parameters are read on GET only; a POST sends them in its JSON body`);
+  let value: unknown = {};
+  if (typeof body === 'string' && body.trim() !== '') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      throw unprocessable('request body is not valid JSON');
+    }
+  }
+  return validated(value);
+}
+
+/** A GET's request: its query string (query.ts has the encoding). */
+export function requestOfGet(query: RawQuery): StructuredContentsRequest {
+  return validated(requestOfQuery(query));
+}
+
+/** The request, or a 422 naming the first problem's field. */
+function validated(value: unknown): StructuredContentsRequest {
+  const parsed = StructuredContentsRequest.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue === undefined) throw unprocessable('invalid request');
+  if (issue.code === 'unrecognized_keys') throw unprocessable(`${[issue.path.join('.'), issue.keys.join(', ')].filter((s) => s !== '').join(': ')}: unexpected field`);
+  const field = issue.path.join('.');
+  if (field === '') throw unprocessable('request body must be a JSON object');
+  throw unprocessable(`${field}: ${issue.message}`);
+}
 
 /** What the filters ask for: every value a field must equal (several values for one field: nothing matches). */
 export interface Criteria {
@@ -30,10 +94,12 @@ export interface Criteria {
   language?: string;
   /** Two different values for one field: no article can match. */
   contradictory: boolean;
+  /** At most this many projects' Articles. */
+  limit: number;
 }
 
 export function criteriaOf(request: StructuredContentsRequest): Criteria {
-  const criteria: Criteria = { contradictory: false };
+  const criteria: Criteria = { contradictory: false, limit: request.limit };
   for (const filter of request.filters ?? []) {
     const key = filter.field === 'is_part_of.identifier' ? 'project' : 'language';
     const before = criteria[key];
@@ -43,10 +109,7 @@ export function criteriaOf(request: StructuredContentsRequest): Criteria {
   return criteria;
 }
 
-/** The Article JSON text with only `fields` kept, in the Article's own key order. */
-export function project(json: string, fields: readonly string[]): string {
-  const article = JSON.parse(json) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of fields) if (article[field] !== undefined) out[field] = article[field];
-  return JSON.stringify(out);
+/** The first `limit` of several projects' rows, by project code: which ones a limit keeps. */
+export function firstProjects<T extends { project: string }>(rows: readonly T[], limit: number): T[] {
+  return [...rows].sort((a, b) => (a.project < b.project ? -1 : a.project > b.project ? 1 : 0)).slice(0, limit);
 }

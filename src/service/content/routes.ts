@@ -1,5 +1,5 @@
 /**
- * The /v2 routes: POST /structured-contents/{article_name} and the OpenAPI document.
+ * The /v2 routes: POST and GET /structured-contents/{article_name} and the OpenAPI document.
  *
  * Articles are sent as the stored JSON text, never through a fastify response schema: a schema
  * would re-serialise (slow for big Articles) and silently drop fields it does not declare inside
@@ -13,14 +13,16 @@ import { z } from 'zod';
 import type { AccessTokenVerifier } from '../auth/access-token.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import type { Clock } from '../clock.js';
-import { HttpError, tooManyRequests, unprocessable } from '../errors.js';
+import { HttpError, tooManyRequests } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import type { Db } from '../storage/db.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { contentOpenApiDocument } from './openapi.js';
 import { createArticleParser } from './parser.js';
 import { RateLimiter, RateLimitSchema } from './rate-limit.js';
-import { criteriaOf, project, StructuredContentsRequest } from './request.js';
+import { compileSelection, selectFields, selectionKey } from './fields.js';
+import type { RawQuery } from './query.js';
+import { criteriaOf, firstProjects, requestOfGet, requestOfPost, type StructuredContentsRequest } from './request.js';
 import { ContentService, type Found } from './service.js';
 import { ArticleStore } from './store.js';
 import type { WikiClientOptions } from './upstream/index.js';
@@ -78,23 +80,28 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => done(null, text));
 
   const authenticate = requireAccessToken(options.verifier);
-  app.post('/structured-contents/:article_name', { preHandler: authenticate }, async (request, reply) => {
+  /** GET reads the query, POST the body; both then answer alike (the same meaning, 422s and ETag). */
+  const serve = (read: (request: FastifyRequest) => StructuredContentsRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
     const wait = limiter.take(request.accessClaims?.sub ?? request.ip);
     if (wait > 0) {
       options.metrics.rateLimited.inc();
       throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);
     }
-    const body = parseBody(request.body);
+    const asked = read(request);
+    const selection = asked.fields === undefined ? undefined : compileSelection(asked.fields);
     const abort = abortOnDisconnect(reply);
-    const found = await service.find(rawTitle(request), criteriaOf(body), abort.signal).finally(abort.done);
-    found.sort((a, b) => (a.project < b.project ? -1 : a.project > b.project ? 1 : 0));
+    const found = await service.find(rawTitle(request), criteriaOf(asked), abort.signal).finally(abort.done);
+    const articles = firstProjects(found, asked.limit);
 
-    const etag = etagOf(found, body.fields);
+    const etag = etagOf(articles, selection === undefined ? '*' : selectionKey(selection));
     reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'Authorization, Accept-Encoding');
     if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const texts = body.fields === undefined ? found.map((f) => f.json) : found.map((f) => project(f.json, body.fields!));
+    const texts = articles.map((a) => (selection === undefined ? a.json : selectFields(a.json, selection)));
     return reply.type('application/json; charset=utf-8').send(`[${texts.join(',')}]`);
-  });
+  };
+  const route = '/structured-contents/:article_name';
+  app.post(route, { preHandler: authenticate }, serve((request) => requestOfPost(request.body, request.query as RawQuery)));
+  app.get(route, { preHandler: authenticate }, serve((request) => requestOfGet(request.query as RawQuery)));
   app.get('/openapi.json', async () => openapi);
 };
 
@@ -105,30 +112,11 @@ function rawTitle(request: FastifyRequest): string {
   return path.slice(path.indexOf(marker) + marker.length);
 }
 
-function parseBody(body: unknown): StructuredContentsRequest {
-  let value: unknown = {};
-  if (typeof body === 'string' && body.trim() !== '') {
-    try {
-      value = JSON.parse(body);
-    } catch {
-      throw unprocessable('request body is not valid JSON');
-    }
-  }
-  const parsed = StructuredContentsRequest.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue === undefined) throw unprocessable('invalid request body');
-  if (issue.code === 'unrecognized_keys') throw unprocessable(`${[issue.path.join('.'), issue.keys.join(', ')].filter((s) => s !== '').join(': ')}: unexpected field`);
-  const field = issue.path.join('.');
-  if (field === '') throw unprocessable('request body must be a JSON object');
-  throw unprocessable(`${field}: ${issue.message}`);
-}
-
-/** A weak validator: the same revisions, engine and fields give the same bytes (before compression). */
-function etagOf(found: readonly Found[], fields: readonly string[] | undefined): string {
+/** A weak validator: the same revisions, engine and field selection give the same bytes (before compression). */
+function etagOf(found: readonly Found[], selection: string): string {
   const hash = createHash('sha256');
   hash.update(ENGINE_VERSION);
-  hash.update(`\u0000${fields?.join(',') ?? '*'}`);
+  hash.update(`\u0000${selection}`);
   for (const f of found) hash.update(`\u0000${f.project}:${f.revision}`);
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }

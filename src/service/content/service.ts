@@ -13,7 +13,7 @@ import { HttpError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { ParseFailedError, type ArticleParser } from './parser.js';
-import type { Criteria } from './request.js';
+import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
 import type { ArticleStore, SourceRow, StoredRow } from './store.js';
 import { TextCache } from './text-cache.js';
@@ -77,7 +77,8 @@ export class ContentService {
   /** The matching Articles; throws HttpError 400 (bad title), 404 (nowhere), 502/504 (wiki failing). */
   async find(rawTitle: string, criteria: Criteria, signal?: AbortSignal): Promise<Found[]> {
     if (criteria.contradictory) throw notFound(rawTitle, criteria, this.upstreamEnabled);
-    const rows = await this.#storedMatches(rawTitle, criteria);
+    // Cut to the limit before reading or parsing any Article.
+    const rows = firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
     if (rows.length > 0) return Promise.all(rows.map((row) => this.#stored(row)));
     if (this.#loader === undefined) throw notFound(rawTitle, criteria, false);
 

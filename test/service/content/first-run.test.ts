@@ -1,98 +1,157 @@
 /**
- * The first-run session as real processes, as the README tells a new user: `wikistruct import`,
- * then `wikistruct serve` on a fresh data directory prints the admin password once, then login,
- * structured contents, refresh and revoke over HTTP.
+ * A new user's first five minutes, as real processes: `wikistruct serve` on a fresh data
+ * directory (no import step, no network needed) seeds the shipped sample articles, creates the
+ * admin and prints its password once on standard error; the README's own curl session then runs
+ * as written; `wikistruct import` works beside the running server; a start that cannot listen
+ * creates no account and prints no password.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { ArticleSchema } from '../../../src/schema/article.js';
+import { openStorage } from '../../../src/service/storage/open.js';
 import { templateDir } from '../helpers/backends.js';
 import { MAIN, ROOT, wikistruct } from '../../support/cli.js';
+import { outputPattern, readmeSession } from '../../support/readme-session.js';
 import { envelope, structuredContents, writeEnvelopes } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 const ADMIN_UNSET = { WIKISTRUCT_ADMIN_PASSWORD: '', WIKISTRUCT_ADMIN_USERNAME: '' };
-const ENV = { ...process.env, DATABASE_URL: '', ...ADMIN_UNSET };
-const run = (args: string[]): ReturnType<typeof wikistruct> => wikistruct(args, { env: ADMIN_UNSET });
+const ENV = { ...process.env, DATABASE_URL: '', ...ADMIN_UNSET, LOG_LEVEL: 'info' };
+const exec = promisify(execFile);
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+async function freshDataDir(): Promise<string> {
+  const data = mkdtempSync(join(tmpdir(), 'wikistruct-first-run-'));
+  dirs.push(data);
+  cpSync(await templateDir(), join(data, 'pglite'), { recursive: true }); // skip a 10 s initdb
+  return data;
+}
+
+interface Serving {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `wikistruct serve` and resolves once it logs where it listens. */
+function serve(args: string[]): Promise<Serving> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', ...args], { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const url = /"url":"(http:\/\/[^"]+)","storage"/.exec(out)?.[1];
+      if (url !== undefined) resolve({ child, url, stdout: () => out, stderr: () => err, exited });
+    });
+    void exited.then(() => reject(new Error(`serve exited early:\n${out}\n${err}`)));
+  });
+}
+
 describe('first run', () => {
-  test('import, serve (admin password printed once), login, structured contents, refresh, revoke', async () => {
-    const data = mkdtempSync(join(tmpdir(), 'wikistruct-first-run-'));
-    dirs.push(data);
-    cpSync(await templateDir(), join(data, 'pglite'), { recursive: true }); // skip a 10 s initdb
-    const inputs = writeEnvelopes(join(data, 'inputs'), [envelope({ project: 'enwiki', language: 'en', title: 'Josephine Baker', revision: 42 })]);
-
-    const imported = await run(['import', inputs, '--data', data, '--jobs', '1']);
-    expect([imported.code, imported.stdout.trim()], 'import prints a summary').toEqual([
-      0,
-      expect.stringMatching(/^imported 1 records in [\d.]+ s: 1 new, 0 replaced by a newer revision, 0 already stored at this or a newer revision, 0 skipped \(not articles\), 0 failed$/),
-    ]);
-
-    const server = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data, '--offline'], {
-      cwd: ROOT,
-      env: { ...ENV, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => server.on('close', resolve));
-    let out = '';
+  test('serve seeds the samples and prints the password once; the README session runs as written; import beside the server', async () => {
+    const data = await freshDataDir();
+    const server = await serve(['--port', '0', '--data', data]);
     try {
-      const { url, password } = await new Promise<{ url: string; password: string }>((resolve, reject) => {
-        server.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        server.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-          const password = /password: (\S+)/.exec(out)?.[1];
-          if (url !== undefined && password !== undefined) resolve({ url, password });
-        });
-        server.on('close', () => reject(new Error(`serve exited early: ${out}`)));
-      });
-      expect(out.match(/password: /g)?.length, 'the password is printed once').toBe(1);
-      const locked = await run(['import', inputs, '--data', data]);
-      expect(locked.code, 'import refuses while the server holds the embedded database').toBe(1);
-      expect(locked.stderr, 'naming the server').toContain(`pid ${server.pid}`);
-      expect(out.split('\n').filter((l) => l.startsWith('{') && l.includes(password)), 'and never in a log line').toEqual([]);
+      const stderr = server.stderr();
+      expect(stderr, 'the samples are announced in one line').toMatch(
+        /^Loaded 4 sample articles into the empty store \(samples\/NOTICE\.md\): Albert Einstein \(enwiki\), Albert Einstein \(enwikiversity\), Albert Einstein \(simplewiki\), Joséphine Baker \(frwiki\)\.$/m,
+      );
+      const password = /^ {2}password: (\S+)$/m.exec(stderr)?.[1];
+      expect(password, 'the generated password, on standard error').toBeDefined();
+      expect(stderr, 'in a framed block').toMatch(/\n=+\nFirst start: created the administrator account "admin"\.\n {2}password: \S+\n[\s\S]*?\n=+\n/);
+      expect(stderr.match(/password: /g)?.length, 'printed once').toBe(1);
+      expect(server.stdout(), 'never on standard output, with the log lines').not.toContain(password!);
 
-      const post = async (path: string, body: unknown) => {
-        const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        return { status: r.status, body: (await r.json()) as Record<string, string> };
-      };
-      const login = await post('/v1/login', { username: 'admin', password });
-      expect(login.status, 'login as admin').toBe(200);
-      const filters = { filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] };
-      const article = await structuredContents(url, 'Josephine_Baker', { token: login.body['access_token']!, body: filters });
-      expect(article.status, 'structured contents').toBe(200);
-      expect(ArticleSchema.array().safeParse(article.json).success, 'valid Articles').toBe(true);
+      // The README's session, each command run by a shell as a user pastes it.
+      const port = new URL(server.url).port;
+      const vars: Record<string, string> = {};
+      const steps = readmeSession();
+      expect(steps.filter((s) => s.command.startsWith('curl')).length, 'the README shows five curl commands').toBe(5);
+      for (const step of steps) {
+        if (!step.command.startsWith('curl')) {
+          expect(step.command, 'the only other line sets ACCESS and REFRESH').toMatch(/^ACCESS=\S+\s+REFRESH=\S+$/);
+          continue;
+        }
+        const command = step.command.replaceAll('localhost:8080', `localhost:${port}`).replace('8wqk0o4y7Q1M2xkV-yqE', password!);
+        const { stdout } = await exec('bash', ['-c', command], { env: { ...process.env, ...vars } });
+        expect(stdout, `${step.command}\nprints what the README shows`).toMatch(outputPattern(step.expected!));
+        if (command.includes('/v1/login')) {
+          const reply = JSON.parse(stdout) as { access_token: string; refresh_token: string };
+          vars['ACCESS'] = reply.access_token;
+          vars['REFRESH'] = reply.refresh_token;
+        }
+        if (command.includes('structured-contents') && command.includes('--compressed')) {
+          const [article] = JSON.parse(stdout) as [{ infoboxes: unknown[] }];
+          expect(article.infoboxes.length, 'the sample has its infobox').toBeGreaterThan(0);
+        }
+      }
 
-      const refreshed = await post('/v1/token-refresh', { username: 'admin', refresh_token: login.body['refresh_token'] });
-      expect(refreshed.status, 'refresh').toBe(200);
-      expect((await structuredContents(url, 'Josephine_Baker', { token: refreshed.body['access_token']!, body: filters })).status, 'the refreshed token works').toBe(200);
-      expect((await post('/v1/token-revoke', { refresh_token: login.body['refresh_token'] })).status, 'revoke').toBe(200);
-      expect((await structuredContents(url, 'Josephine_Baker', { token: refreshed.body['access_token']!, body: filters })).status, 'revoked: 401').toBe(401);
-      for (const path of ['/healthz', '/readyz']) expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+      // Import while the server holds the embedded database: it runs inside the server.
+      const inputs = writeEnvelopes(join(data, 'inputs'), [envelope({ project: 'enwiki', language: 'en', title: 'Josephine Baker', revision: 42 })]);
+      const imported = await wikistruct(['import', inputs, '--data', data, '--jobs', '1'], { env: ADMIN_UNSET });
+      expect([imported.code, imported.stdout.trim()], 'import reports what it loaded, through the server').toEqual([
+        0,
+        expect.stringMatching(
+          new RegExp(
+            `^imported 1 records through the server \\(pid ${server.child.pid}, http://127\\.0\\.0\\.1:${port}\\) in [\\d.]+ s: 1 new, 0 replaced by a newer revision, 0 already stored at this or a newer revision, 0 skipped \\(not articles\\), 0 failed$`,
+          ),
+        ),
+      ]);
+      const login = (await (
+        await fetch(`${server.url}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })
+      ).json()) as { access_token: string };
+      const served = await structuredContents(server.url, 'Josephine_Baker', { token: login.access_token, body: { filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] } });
+      expect([served.status, (served.json as [{ name: string }])[0]?.name], 'the imported article is served at once').toEqual([200, 'Josephine Baker']);
+      const missing = await wikistruct(['import', join(data, 'no-such-file.json'), '--data', data], { env: ADMIN_UNSET });
+      expect([missing.code, missing.stderr.trim()], 'a missing input is named').toEqual([2, `wikistruct import: no such file or directory: ${join(data, 'no-such-file.json')}`]);
     } finally {
-      server.kill('SIGTERM');
+      server.child.kill('SIGTERM');
     }
-    expect(await exited, 'serve exits cleanly').toBe(0);
+    expect(await server.exited, 'serve exits cleanly').toBe(0);
 
-    const again = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data, '--offline'], { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    let second = '';
-    await new Promise<void>((resolve, reject) => {
-      again.stdout.on('data', (c: Buffer) => {
-        second += c.toString();
-        if (second.includes('"url"')) resolve();
-      });
-      again.on('close', () => reject(new Error(`serve exited early: ${second}`)));
-    });
-    again.kill('SIGTERM');
-    expect(second, 'a second start creates no account and prints no password').not.toContain('password:');
+    const again = await serve(['--port', '0', '--data', data]);
+    again.child.kill('SIGTERM');
+    await again.exited;
+    expect(again.stderr(), 'a second start creates no account and prints no password').not.toContain('password:');
+    expect(again.stderr(), 'nor loads the samples again').not.toContain('sample articles');
+  });
+
+  test('a start that cannot listen creates no account and prints no password', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const data = await freshDataDir();
+    try {
+      const run = await wikistruct(['serve', '--port', String(port), '--data', data, '--no-samples'], { env: ADMIN_UNSET });
+      expect([run.code, run.stderr.trim()], 'the port is named').toEqual([1, `wikistruct serve: 127.0.0.1:${port} is already in use (choose another with --host/--port)`]);
+      expect(run.stdout + run.stderr, 'no password printed').not.toContain('password');
+    } finally {
+      taken.close();
+    }
+    const storage = await openStorage({ dataDir: data, command: 'test' });
+    try {
+      const rows = await storage.db.query<{ n: string }>('SELECT count(*)::text AS n FROM accounts');
+      expect(rows[0]?.n, 'no account was created').toBe('0');
+    } finally {
+      await storage.db.close();
+    }
+    const later = await serve(['--port', '0', '--data', data, '--no-samples']);
+    later.child.kill('SIGTERM');
+    await later.exited;
+    expect(later.stderr(), 'the next start that listens creates the admin and prints its password').toMatch(/^ {2}password: \S+$/m);
   });
 });

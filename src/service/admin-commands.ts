@@ -1,0 +1,60 @@
+/**
+ * What the admin socket (admin-socket.ts) carries: the `wikistruct user` actions and
+ * `wikistruct import`, as data, so the same code runs them on the database directly or, while a
+ * server holds the embedded database, inside that server.
+ */
+import { z } from 'zod';
+import { AccountCommandSchema, runAccountCommand, type AccountCommandResult } from './auth/account-commands.js';
+import type { Clock } from './clock.js';
+import { importInputs, type ImportSummary } from './content/importer.js';
+import { createArticleParser } from './content/parser.js';
+import { ArticleStore } from './content/store.js';
+import type { Db } from './storage/db.js';
+
+export const ImportCommandSchema = z.strictObject({
+  action: z.literal('import'),
+  /** Absolute paths: the server's working directory is not the client's. */
+  inputs: z.array(z.string().min(1)).min(1),
+  project: z.string().optional(),
+  jobs: z.number().int().min(1).max(64),
+});
+export type ImportCommand = z.infer<typeof ImportCommandSchema>;
+
+export const AdminCommandSchema = z.union([AccountCommandSchema, ImportCommandSchema]);
+export type AdminCommand = z.infer<typeof AdminCommandSchema>;
+
+const ImportFailureSchema = z.object({ source: z.string(), position: z.number(), message: z.string() });
+export const ImportSummarySchema = z.object({
+  records: z.number(),
+  inserted: z.number(),
+  replaced: z.number(),
+  keptNewer: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  failures: z.array(ImportFailureSchema),
+});
+export const ImportResultSchema = z.object({ ok: z.boolean(), summary: ImportSummarySchema.optional(), lines: z.array(z.string()) });
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+export async function runImportCommand(db: Db, clock: Clock, command: ImportCommand): Promise<ImportSummary> {
+  const parser = await createArticleParser(command.jobs);
+  try {
+    return await importInputs(command.inputs, {
+      store: new ArticleStore(db, clock),
+      parser,
+      project: command.project,
+      concurrency: command.jobs * 2,
+    });
+  } finally {
+    await parser.close();
+  }
+}
+
+/** Runs any admin command; the reply is what the client prints. */
+export async function runAdminCommand(db: Db, clock: Clock, command: AdminCommand): Promise<AccountCommandResult | ImportResult> {
+  if (command.action === 'import') {
+    const summary = await runImportCommand(db, clock, command);
+    return { ok: true, summary, lines: [] };
+  }
+  return runAccountCommand(db, clock, command);
+}

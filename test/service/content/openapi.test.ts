@@ -1,0 +1,133 @@
+/**
+ * /v2/openapi.json describes what is actually sent: real replies of the running service (a full
+ * one, sparse ones with top-level and nested dot fields, error Messages) validate with ajv against
+ * the served document, its `$ref`s resolved inside it. The document does not depend on the
+ * storage backend, so this runs on PGlite only.
+ */
+import { existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { corpusDir } from '../../../scripts/conformance/corpus.js';
+import { importInputs } from '../../../src/service/content/importer.js';
+import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { ArticleStore } from '../../../src/service/content/store.js';
+import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
+import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
+import { deepHtml, envelope, logIn, pageHtml, structuredContents, writeEnvelopes, type Caller } from './support.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+// ajv-formats is CommonJS: its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+const REAL_ARTICLE = 'enwiki__Angela_Merkel.json';
+const OPERATION = '/paths/~1v2~1structured-contents~1{article_name}';
+const pointer = (method: string, status: string) => `openapi.json#${OPERATION}/${method}/responses/${status}/content/application~1json/schema`;
+
+describe('the served OpenAPI document validates real replies', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let parser: ArticleParser;
+  let caller: Caller;
+  let ajv: Ajv2020;
+  let reply200: ValidateFunction;
+  const titles = ['Albert_Einstein', 'Deep'];
+
+  beforeAll(async () => {
+    database = await BACKENDS[0]!.open();
+    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0 } });
+    parser = await createArticleParser(0);
+    const dir = writeEnvelopes(freshDir('wikistruct-openapi'), [
+      envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10, html: pageHtml('enwiki', 'Albert Einstein', 10) }),
+      envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 12 }),
+      envelope({ project: 'enwiki', language: 'en', title: 'Deep', revision: 13, html: deepHtml(13) }),
+    ]);
+    // A real article too (tables, references with metadata, infoboxes), when the corpus is here.
+    const corpus = corpusDir();
+    if (corpus !== undefined && existsSync(join(corpus, 'articles', REAL_ARTICLE))) {
+      mkdirSync(join(dir, 'real'));
+      copyFileSync(join(corpus, 'articles', REAL_ARTICLE), join(dir, 'real', REAL_ARTICLE));
+      titles.push('Angela_Merkel');
+    } else {
+      console.log('openapi.test: corpus not found; validating synthetic articles only');
+    }
+    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+    expect(summary.failed, 'every envelope imported').toBe(0);
+    const { username, password } = await addUser(database.db, server.clock);
+    caller = await logIn(server, username, password);
+
+    const document = (await server.get('/v2/openapi.json')).body;
+    // strict: false: the OpenAPI wrapper around the schemas (paths, parameters) is not JSON Schema.
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    reply200 = ajv.compile({ $ref: pointer('post', '200') });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await parser?.close();
+    await database?.dispose();
+  });
+
+  const valid = (validate: ValidateFunction, data: unknown, label: string): void => {
+    const ok = validate(data);
+    expect(ok ? 'valid' : ajv.errorsText(validate.errors, { separator: '\n' }), label).toBe('valid');
+  };
+
+  test('full replies: every Article, Part trees and all, is a complete Article', async () => {
+    const article = ajv.compile({ $ref: 'openapi.json#/components/schemas/Article' });
+    for (const title of titles) {
+      const reply = await caller.contents(title);
+      expect(reply.status, title).toBe(200);
+      valid(reply200, reply.json, `${title}: the 200 reply`);
+      for (const a of reply.json as unknown[]) valid(article, a, `${title}: strictly an Article, not only a sparse one`);
+    }
+  });
+
+  test('sparse replies: top-level and nested dot fields, through arrays and the recursive Part', async () => {
+    const full = ajv.compile({ $ref: 'openapi.json#/components/schemas/Article' });
+    const selections = [
+      ['name'],
+      ['name', 'version.identifier', 'is_part_of.identifier'],
+      ['version.comment'],
+      ['infoboxes.name'],
+      ['sections.has_parts.value', 'sections.has_parts.has_parts.links.url'],
+      ['tables.rows.value'],
+      ['references.metadata.title', 'references.text'],
+    ];
+    let notComplete = 0;
+    for (const title of titles) {
+      for (const fields of selections) {
+        const reply = await caller.contents(title, { fields });
+        expect(reply.status, `${title} ${fields.join(',')}`).toBe(200);
+        valid(reply200, reply.json, `${title} with fields ${fields.join(',')}`);
+        if (!full(reply.json instanceof Array ? reply.json[0] : undefined)) notComplete++;
+      }
+    }
+    expect(notComplete, 'sparse replies exist that the full Article schema refuses: the sparse twin is needed').toBeGreaterThan(0);
+  });
+
+  test('the schema still checks: a field the Article does not have, or a wrong type, is refused', async () => {
+    const reply = (await caller.contents('Albert_Einstein', { fields: ['name', 'version.identifier'] })).json as Record<string, unknown>[];
+    expect(reply200(reply), 'the real reply').toBe(true);
+    expect(reply200([{ ...reply[0], colour: 'red' }]), 'an unknown top-level field').toBe(false);
+    expect(reply200([{ ...reply[0], version: { identifier: 'ten' } }]), 'a nested field of the wrong type').toBe(false);
+    expect(reply200([{ infoboxes: [{ has_parts: [{ colour: 1 }] }] }]), 'an unknown field deep in a Part').toBe(false);
+  });
+
+  test('error replies are the Message the document names, with the documented headers', async () => {
+    const message = (status: string) => ajv.compile({ $ref: pointer('post', status) });
+    const unauthorized = await structuredContents(server.url, 'Albert_Einstein', {});
+    valid(message('401'), unauthorized.json, '401');
+    const unprocessable = await caller.contents('Albert_Einstein', { fields: ['nope'] });
+    expect(unprocessable.status, '422').toBe(422);
+    valid(message('422'), unprocessable.json, '422');
+    const notFound = await caller.contents('Nowhere');
+    valid(message('404'), notFound.json, '404');
+    const document = (await server.get('/v2/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const get = document.paths['/v2/structured-contents/{article_name}']?.['get'];
+    expect(get?.parameters?.map((p) => p.name), 'GET documents its query parameters').toEqual(['article_name', 'limit', 'fields', 'filters', 'If-None-Match']);
+  });
+});
