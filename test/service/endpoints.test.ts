@@ -137,6 +137,11 @@ describe.each(BACKENDS)('auth endpoints on $name', (backend) => {
     expect((await change(user.username.toUpperCase())).body['message'], 'equal to the username').toBe('proposed_password: must not be the same as the username');
     const common = await change('Password123');
     expect([common.status, common.body['message']], 'a common password').toEqual([422, 'proposed_password: is too common: it is on the list of common passwords']);
+    expect((await change(' '.repeat(8))).body['message'], 'only spaces').toBe('proposed_password: must not consist only of spaces or control characters');
+    expect((await change('\u0007'.repeat(8))).body['message'], 'only control characters').toBe('proposed_password: must not consist only of spaces or control characters');
+    expect((await change('aaaaaaaa')).body['message'], 'one character repeated').toBe('proposed_password: must not be one character repeated');
+    const same = await change(PASSWORD);
+    expect([same.status, same.body['message']], 'the current password').toEqual([422, 'proposed_password: must not be the same as the current password']);
     expect((await change('a brand new passphrase', 'wrong previous')).status, 'wrong previous password is 401').toBe(401);
     const bad = await server.post('/change-password', { access_token: 'not.a.jwt', previous_password: PASSWORD, proposed_password: 'a brand new passphrase' });
     expect(bad.status, 'a malformed access token is 401').toBe(401);
@@ -161,10 +166,14 @@ describe.each(BACKENDS)('auth endpoints on $name', (backend) => {
     const session = String(challenge.body['session']);
     const weak = await server.post('/new-password-required', { session, username: user.username, new_password: 'qwerty123' });
     expect([weak.status, weak.body['message']], 'policy applies to the new password').toEqual([422, 'new_password: is too common: it is on the list of common passwords']);
+    const same = await server.post('/new-password-required', { session, username: user.username, new_password: PASSWORD });
+    expect([same.status, same.body['message']], 'the temporary password cannot be kept').toEqual([422, 'new_password: must not be the same as the current password']);
+    const spaces = await server.post('/new-password-required', { session, username: user.username, new_password: ' '.repeat(12) });
+    expect([spaces.status, spaces.body['message']], 'nor can spaces be chosen').toEqual([422, 'new_password: must not consist only of spaces or control characters']);
     const wrongUser = await server.post('/new-password-required', { session, username: 'someone-else', new_password: 'my own new passphrase' });
     expect(wrongUser.status, 'the session belongs to its user only').toBe(401);
     const done = await server.post('/new-password-required', { session, username: user.username, new_password: 'my own new passphrase' });
-    expect(done.status, 'the weak attempt did not consume the session').toBe(200);
+    expect(done.status, 'the refused attempts did not consume the session').toBe(200);
     expect(Object.keys(done.body).sort(), 'reply fields').toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'session']);
     const replay = await server.post('/new-password-required', { session, username: user.username, new_password: 'yet another passphrase' });
     expect([replay.status, replay.body['message']], 'the session is single use').toEqual([401, 'invalid or expired session']);

@@ -81,7 +81,7 @@ describe('password hashing and policy', () => {
 
   test('policy messages name the broken rule; code points are counted', () => {
     expect(passwordPolicyViolation('ab', 'x'), 'too short').toMatch(/at least 8/);
-    expect(passwordPolicyViolation('😀'.repeat(8), 'x'), 'eight emoji are eight characters').toBeUndefined();
+    expect(passwordPolicyViolation('😀😃😄😁😆😅😂🤣', 'x'), 'eight emoji are eight characters').toBeUndefined();
     expect(passwordPolicyViolation('QWERTYUIOP', 'x'), 'the common list is case-insensitive').toMatch(/too common/);
     expect(passwordPolicyViolation('Longusername', 'longusername'), 'equal to the username').toMatch(/username/);
   });

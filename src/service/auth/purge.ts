@@ -12,9 +12,11 @@ export interface Purged {
 /**
  * Deletes rows that can no longer matter. A refresh token row is kept for a day (the access
  * token lifetime) past its expiry, because access tokens minted just before expiry still look it
- * up to learn whether it was revoked.
+ * up to learn whether it was revoked. A throttle counter goes when its own window has ended (each
+ * row records it, windows differ in length); `_throttleWindowMs` is no longer needed for that and
+ * is kept only so that callers need not change.
  */
-export async function purgeExpired(db: Queryable, clock: Clock, throttleWindowMs: number): Promise<Purged> {
+export async function purgeExpired(db: Queryable, clock: Clock, _throttleWindowMs?: number): Promise<Purged> {
   const now = clock.now().getTime();
   const at = (ms: number) => new Date(ms).toISOString();
   const count = async (sql: string, cutoff: string) => (await db.query(`${sql} RETURNING 1`, [cutoff])).length;
@@ -22,6 +24,11 @@ export async function purgeExpired(db: Queryable, clock: Clock, throttleWindowMs
     refreshTokens: await count('DELETE FROM refresh_tokens WHERE expires_at < $1', at(now - ACCESS_TOKEN_TTL_SECONDS * 1000)),
     challenges: await count('DELETE FROM password_challenges WHERE expires_at < $1', at(now)),
     resetCodes: await count('DELETE FROM password_reset_codes WHERE expires_at < $1', at(now)),
-    throttleCounters: await count('DELETE FROM auth_throttle WHERE window_start < $1', at(now - throttleWindowMs)),
+    // Locks only counters nobody holds, so it never waits on (or deadlocks with) an attempt.
+    throttleCounters: await count(
+      `WITH ended AS (SELECT key FROM auth_throttle WHERE window_end <= $1 FOR UPDATE SKIP LOCKED)
+       DELETE FROM auth_throttle t USING ended WHERE t.key = ended.key`,
+      at(now),
+    ),
   };
 }

@@ -1,13 +1,20 @@
 import { z } from 'zod';
+import { storableText } from '../storable.js';
 
 /**
  * Request and reply bodies of the /v1 auth endpoints: the single source of their TypeScript
  * types, of request validation (422 naming the field) and of the OpenAPI document.
- * Objects are strict: an unknown field is an error, not silently ignored.
+ * Objects are strict: an unknown field is an error, not silently ignored. Every string field is
+ * `storableText`: NUL or a lone surrogate is a 422 naming the field before any query runs (the
+ * database cannot hold NUL, and a lone surrogate has no UTF-8 form, so two different passwords
+ * would hash alike).
  */
-const username = z.string().trim().toLowerCase().min(1, 'must not be empty').max(128, 'must be at most 128 characters');
+const username = storableText(
+  z.string().trim().toLowerCase().min(1, 'must not be empty').max(128, 'must be at most 128 characters'),
+);
 /** Any length is accepted here; the password policy (with its own messages) applies to new ones. */
-const secret = z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters');
+const secret = storableText(z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters'));
+const newPassword = storableText();
 
 export const LoginRequest = z.strictObject({ username, password: secret });
 export const RefreshRequest = z.strictObject({ username, refresh_token: secret });
@@ -15,15 +22,15 @@ export const RevokeRequest = z.strictObject({ refresh_token: secret });
 export const ForgotPasswordRequest = z.strictObject({ username });
 export const ForgotPasswordConfirmRequest = z.strictObject({
   username,
-  password: z.string(),
-  confirmation_code: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+  password: newPassword,
+  confirmation_code: storableText(z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters')),
 });
 export const ChangePasswordRequest = z.strictObject({
   access_token: secret,
   previous_password: secret,
-  proposed_password: z.string(),
+  proposed_password: newPassword,
 });
-export const NewPasswordRequiredRequest = z.strictObject({ session: secret, username, new_password: z.string() });
+export const NewPasswordRequiredRequest = z.strictObject({ session: secret, username, new_password: newPassword });
 
 export const Message = z.object({ message: z.string(), status: z.number().int() });
 export const Tokens = z.object({

@@ -1,24 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addMs, type Clock } from '../clock.js';
-import { forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
+import type { Clock } from '../clock.js';
+import { forbidden, tooManyRequests, unauthorized, unprocessable, type HttpError } from '../errors.js';
 import type { Mailer } from '../mailer.js';
 import type { Db } from '../storage/db.js';
 import type { AccessTokenVerifier } from './access-token.js';
 import { findAccountById, findAccountByUsername, replacePassword, type Account } from './accounts.js';
+import { BackgroundTasks } from './background.js';
+import { consumeChallenge, createChallenge, findChallenge } from './challenges.js';
 import type { TokenMinter } from './jwt.js';
-import { passwordPolicyViolation } from './password-policy.js';
+import type { Limit, Limiter, Ticket } from './limiter.js';
+import { passwordPolicyViolation, SAME_AS_CURRENT } from './password-policy.js';
 import { hashSecret, verifySecret } from './passwords.js';
 import { issueRefreshToken, revokeRefreshToken, spendRefreshToken } from './refresh-tokens.js';
+import { consumeResetCode, findResetTarget, storeResetCode } from './reset-codes.js';
 import type * as S from './schemas.js';
-import { randomDigits, randomToken, sha256 } from './secrets.js';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  CHALLENGE_TTL_MS,
-  RESET_CODE_MAX_ATTEMPTS,
-  RESET_CODE_TTL_MS,
-  type ThrottleSettings,
-} from './settings.js';
-import { Throttle, type Limit } from './throttle.js';
+import { randomDigits, sha256 } from './secrets.js';
+import { ACCESS_TOKEN_TTL_SECONDS, RESET_CODE_TTL_MS, type ThrottleSettings } from './settings.js';
+import { SqlLimiter } from './sql-limiter.js';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -28,6 +26,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   throttle: ThrottleSettings;
   log: FastifyBaseLogger;
+  /** Where the throttling counters live; by default the `auth_throttle` table of `db`. */
+  limiter?: Limiter;
 }
 
 /** Who is asking: the client address, for per-address throttling. */
@@ -36,48 +36,51 @@ export interface Caller {
 }
 
 const WRONG_CREDENTIALS = 'incorrect username or password';
+const INVALID_CODE = 'invalid or expired confirmation code';
 const RESET_ANSWER = 'if the account exists, a confirmation code has been sent to its e-mail address';
+const PASSWORD_CHANGED = 'password changed; every refresh token of the account has been revoked';
 
 /**
  * The operations behind the /v1 endpoints. Routes validate and shape; everything that decides
- * lives here. Every path that checks a secret costs one argon2 verification whether or not the
- * account exists, so timing does not reveal which accounts exist.
+ * lives here.
+ *
+ * Throttling: every attempt takes its slots from the limiter before any secret is compared or
+ * hashed, in one atomic step, so a refused attempt costs no argon2 computation and a burst
+ * cannot overshoot.
+ * A failure keeps its slots; a success gives them back (and clears the account's counter).
+ *
+ * Timing: every path that checks a secret costs one argon2 verification whether or not the
+ * account exists. forgot-password replies after the same single statement for every name and
+ * does the rest (code, write, mail) after the reply; forgot-password-confirm issues the same
+ * statements whether or not a code is pending.
  */
 export class AuthService {
-  private readonly throttle: Throttle;
-  /** Mails being sent, so shutdown can wait for them. */
-  private readonly pendingMail = new Set<Promise<void>>();
+  private readonly limiter: Limiter;
+  private readonly background: BackgroundTasks;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    this.throttle = new Throttle(deps.db, deps.clock, deps.throttle.windowMs);
+    this.limiter = deps.limiter ?? new SqlLimiter(deps.db, deps.clock);
+    this.background = new BackgroundTasks(deps.log);
   }
 
   async login(request: S.LoginRequest, caller: Caller): Promise<S.LoginReply> {
-    const limits = this.failureLimits(request.username, caller);
-    await this.throttle.check(limits);
+    const ticket = await this.take(this.failureLimits(request.username, caller));
     const account = await findAccountByUsername(this.deps.db, request.username);
     const ok = await verifySecret(account?.password_hash, request.password);
-    if (!ok || account === undefined) {
-      await this.throttle.count(limits);
-      throw unauthorized(WRONG_CREDENTIALS);
-    }
-    await this.throttle.reset(accountKey(account.username));
+    if (!ok || account === undefined) throw unauthorized(WRONG_CREDENTIALS);
+    await ticket.giveBack([accountKey(account.username)]);
     if (account.disabled_at !== null) throw forbidden('account is disabled');
     if (account.must_change_password) {
-      const session = randomToken();
-      await this.deps.db.query(
-        'INSERT INTO password_challenges (session_hash, account_id, expires_at) VALUES ($1, $2, $3)',
-        [sha256(session), account.id, addMs(this.deps.clock.now(), CHALLENGE_TTL_MS).toISOString()],
-      );
-      return { challenge_name: 'NEW_PASSWORD_REQUIRED', session };
+      return { challenge_name: 'NEW_PASSWORD_REQUIRED', session: await createChallenge(this.deps.db, this.deps.clock, account.id) };
     }
     return this.issueTokens(account);
   }
 
   async refresh(request: S.RefreshRequest, caller: Caller): Promise<S.RefreshReply> {
-    const limits = [{ key: addressKey(caller), max: this.deps.throttle.addressFailures }];
-    await this.throttle.check(limits);
+    const ticket = await this.take([this.addressLimit(caller)]);
     const outcome = await spendRefreshToken(this.deps.db, this.deps.clock, request.refresh_token, request.username);
+    // Only a token that does not exist is a guess; the other outcomes give the slot back.
+    if (outcome.kind !== 'invalid') await ticket.giveBack();
     switch (outcome.kind) {
       case 'ok':
         return {
@@ -86,7 +89,6 @@ export class AuthService {
           expires_in: ACCESS_TOKEN_TTL_SECONDS,
         };
       case 'invalid':
-        await this.throttle.count(limits);
         throw unauthorized('invalid, expired or revoked refresh token');
       case 'disabled':
         throw forbidden('account is disabled');
@@ -105,110 +107,95 @@ export class AuthService {
     return { message: 'refresh token revoked', status: 200 };
   }
 
+  /**
+   * The reply waits for one statement, the same for every name (the limiter's): whether the
+   * account exists is decided after the reply, where the code is hashed (for unknown names too,
+   * so the load on the machine is the same), stored and mailed.
+   */
   async forgotPassword(request: S.ForgotPasswordRequest, caller: Caller): Promise<S.Message> {
-    // Counted per requested name, existing or not, so the limit itself reveals nothing.
-    const limits: Limit[] = [
-      { key: `reset:${request.username}`, max: this.deps.throttle.resetRequestsPerAccount },
-      { key: addressKey(caller), max: this.deps.throttle.addressFailures },
-    ];
-    await this.throttle.check(limits);
-    await this.throttle.count(limits);
-    const code = randomDigits(6);
-    const codeHash = await hashSecret(code); // hashed for unknown accounts too: same time either way
-    const account = await findAccountByUsername(this.deps.db, request.username);
-    if (account !== undefined && account.disabled_at === null) {
-      const now = this.deps.clock.now();
-      await this.deps.db.query(
-        `INSERT INTO password_reset_codes (account_id, code_hash, created_at, expires_at, attempts, used_at)
-         VALUES ($1, $2, $3, $4, 0, NULL)
-         ON CONFLICT (account_id) DO UPDATE SET code_hash = $2, created_at = $3, expires_at = $4, attempts = 0, used_at = NULL`,
-        [account.id, codeHash, now.toISOString(), addMs(now, RESET_CODE_TTL_MS).toISOString()],
-      );
-      // Not awaited: an SMTP round trip would make existing accounts answer measurably slower.
-      this.deliver(account, code);
-    }
+    // Counted per requested name, existing or not, so the limit itself reveals nothing. Each
+    // request is a mail: its slots are never given back.
+    await this.take([
+      { key: `reset:${request.username}`, max: this.deps.throttle.resetRequestsPerAccount, windowMs: this.deps.throttle.windowMs },
+      this.addressLimit(caller),
+    ]);
+    this.background.run('password reset', () => this.sendResetCode(request.username));
     return { message: RESET_ANSWER, status: 200 };
   }
 
   async confirmForgotPassword(request: S.ForgotPasswordConfirmRequest, caller: Caller): Promise<S.Message> {
     requirePolicy('password', request.password, request.username);
-    const limits = this.failureLimits(request.username, caller);
-    await this.throttle.check(limits);
     const { db, clock } = this.deps;
-    const account = await findAccountByUsername(db, request.username);
-    // The attempt is counted before the code is compared, atomically: at most 5 comparisons ever.
-    const rows =
-      account === undefined
-        ? []
-        : await db.query<{ code_hash: string }>(
-            `UPDATE password_reset_codes SET attempts = attempts + 1
-              WHERE account_id = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3
-              RETURNING code_hash`,
-            [account.id, clock.now().toISOString(), RESET_CODE_MAX_ATTEMPTS],
-          );
-    const ok = await verifySecret(rows[0]?.code_hash, request.confirmation_code);
-    if (!ok || account === undefined) {
-      await this.throttle.count(limits);
-      throw unauthorized('invalid or expired confirmation code');
+    const target = await findResetTarget(db, clock, request.username);
+    const codeHash = target?.codeHash ?? undefined;
+    // The code's own counter: attempts at this code over its lifetime. Without a live code the
+    // attempt is counted on the name instead, so every attempt writes the same rows either way.
+    const codeKey = codeHash === undefined ? `code-none:${request.username}` : `code:${sha256(codeHash)}`;
+    const ticket = await this.limiter.take([
+      ...this.failureLimits(request.username, caller),
+      { key: codeKey, max: this.deps.throttle.resetCodeAttempts, windowMs: RESET_CODE_TTL_MS },
+    ]);
+    if (!ticket.allowed) {
+      // A code tried too often is as dead as an expired one: waiting does not revive it.
+      if (ticket.refused.every((key) => key === codeKey)) throw unauthorized(INVALID_CODE);
+      throw throttled(ticket);
     }
-    if (account.disabled_at !== null) throw forbidden('account is disabled');
+    const ok = await verifySecret(codeHash, request.confirmation_code);
+    if (!ok || target === undefined || codeHash === undefined) throw unauthorized(INVALID_CODE);
+    if (target.disabled) {
+      await ticket.giveBack();
+      throw forbidden('account is disabled');
+    }
     const passwordHash = await hashSecret(request.password);
     await db.transaction(async (tx) => {
-      const used = await tx.query(
-        'UPDATE password_reset_codes SET used_at = $2 WHERE account_id = $1 AND used_at IS NULL RETURNING account_id',
-        [account.id, clock.now().toISOString()],
-      );
-      if (used.length === 0) throw unauthorized('invalid or expired confirmation code'); // used concurrently
-      await replacePassword(tx, clock, account.id, passwordHash);
+      if (!(await consumeResetCode(tx, clock, target.accountId, codeHash))) throw unauthorized(INVALID_CODE);
+      await replacePassword(tx, clock, target.accountId, passwordHash);
     });
     this.deps.verifier.forgetCachedState();
-    await this.throttle.reset(accountKey(account.username));
-    return { message: 'password changed; every refresh token of the account has been revoked', status: 200 };
+    await ticket.giveBack([accountKey(request.username)]);
+    return { message: PASSWORD_CHANGED, status: 200 };
   }
 
   async changePassword(request: S.ChangePasswordRequest, caller: Caller): Promise<S.Message> {
     const claims = await this.deps.verifier.verify(request.access_token);
-    requirePolicy('proposed_password', request.proposed_password, claims.username);
-    const limits = this.failureLimits(claims.username, caller);
-    await this.throttle.check(limits);
+    // previous_password is the current password if it verifies, and if it does not the request
+    // fails anyway: comparing the two strings is the "not the current password" rule, for free.
+    requirePolicy('proposed_password', request.proposed_password, claims.username, request.previous_password);
+    const ticket = await this.take(this.failureLimits(claims.username, caller));
     const account = await findAccountById(this.deps.db, claims.sub);
-    if (account === undefined) throw unauthorized('invalid, expired or revoked access token');
-    if (!(await verifySecret(account.password_hash, request.previous_password))) {
-      await this.throttle.count(limits);
-      throw unauthorized('incorrect previous password');
+    if (account === undefined) {
+      await ticket.giveBack();
+      throw unauthorized('invalid, expired or revoked access token');
     }
+    if (!(await verifySecret(account.password_hash, request.previous_password))) throw unauthorized('incorrect previous password');
     const passwordHash = await hashSecret(request.proposed_password);
     await this.deps.db.transaction((tx) => replacePassword(tx, this.deps.clock, account.id, passwordHash));
     this.deps.verifier.forgetCachedState();
-    return { message: 'password changed; every refresh token of the account has been revoked', status: 200 };
+    await ticket.giveBack([accountKey(account.username)]);
+    return { message: PASSWORD_CHANGED, status: 200 };
   }
 
   async completeNewPassword(request: S.NewPasswordRequiredRequest): Promise<S.NewPasswordReply> {
     requirePolicy('new_password', request.new_password, request.username);
     const { db, clock } = this.deps;
-    // Consumed by one conditional UPDATE: a session works once, however many requests race.
-    const rows = await db.query<{ account_id: string; disabled: boolean }>(
-      `UPDATE password_challenges c SET used_at = $3
-         FROM accounts a
-        WHERE a.id = c.account_id AND c.session_hash = $1 AND a.username = $2
-          AND c.used_at IS NULL AND c.expires_at > $3
-        RETURNING c.account_id, a.disabled_at IS NOT NULL AS disabled`,
-      [sha256(request.session), request.username, clock.now().toISOString()],
-    );
-    const accountId = rows[0]?.account_id;
-    if (accountId === undefined) throw unauthorized('invalid or expired session');
-    if (rows[0]?.disabled === true) throw forbidden('account is disabled');
+    // Read first, used up last: a new password refused by the policy leaves the session usable.
+    const challenge = await findChallenge(db, clock, request.session, request.username);
+    if (challenge === undefined) throw unauthorized('invalid or expired session');
+    if (challenge.disabled) throw forbidden('account is disabled');
+    // Only the hash of the temporary password is known: one verification tells if it is reused.
+    if (await verifySecret(challenge.passwordHash, request.new_password)) throw unprocessable(`new_password: ${SAME_AS_CURRENT}`);
+    if (!(await consumeChallenge(db, clock, request.session))) throw unauthorized('invalid or expired session');
     const passwordHash = await hashSecret(request.new_password);
-    await db.transaction((tx) => replacePassword(tx, clock, accountId, passwordHash));
-    const account = await findAccountById(db, accountId);
+    await db.transaction((tx) => replacePassword(tx, clock, challenge.accountId, passwordHash));
+    const account = await findAccountById(db, challenge.accountId);
     if (account === undefined) throw unauthorized('invalid or expired session');
     // The consumed session is echoed back, as the API this replaces does; it cannot be reused.
     return { ...(await this.issueTokens(account)), session: request.session };
   }
 
-  /** Resolves when every mail started so far has been handed over (or failed and been logged). */
+  /** Resolves when the work started after replies (reset codes, mails) has finished. */
   async drainMail(): Promise<void> {
-    await Promise.all([...this.pendingMail]);
+    await this.background.drain();
   }
 
   private async issueTokens(account: Account): Promise<S.Tokens> {
@@ -221,35 +208,46 @@ export class AuthService {
     };
   }
 
-  private failureLimits(username: string, caller: Caller): Limit[] {
-    return [
-      { key: accountKey(username), max: this.deps.throttle.accountFailures },
-      { key: addressKey(caller), max: this.deps.throttle.addressFailures },
-    ];
+  /** Takes the slots, or throws the 429 that says when to come back. */
+  private async take(limits: readonly Limit[]): Promise<Ticket> {
+    const ticket = await this.limiter.take(limits);
+    if (!ticket.allowed) throw throttled(ticket);
+    return ticket;
   }
 
-  private deliver(account: Account, code: string): void {
-    const mail = {
-      to: account.email,
+  private failureLimits(username: string, caller: Caller): Limit[] {
+    const { accountFailures, windowMs } = this.deps.throttle;
+    return [{ key: accountKey(username), max: accountFailures, windowMs }, this.addressLimit(caller)];
+  }
+
+  private addressLimit(caller: Caller): Limit {
+    return { key: `address:${caller.address}`, max: this.deps.throttle.addressFailures, windowMs: this.deps.throttle.windowMs };
+  }
+
+  /** After the reply: the same hash for every name; the write and the mail only for an account. */
+  private async sendResetCode(username: string): Promise<void> {
+    const code = randomDigits(6);
+    const recipient = await storeResetCode(this.deps.db, this.deps.clock, username, await hashSecret(code));
+    if (recipient === undefined) return;
+    const where = await this.deps.mailer.send({
+      to: recipient.email,
       subject: 'Your wikistruct password reset code',
       text:
-        `Someone asked to reset the password of the wikistruct account "${account.username}".\n\n` +
+        `Someone asked to reset the password of the wikistruct account "${recipient.username}".\n\n` +
         `Confirmation code: ${code}\n\nThe code is valid for one hour and can be used once. ` +
         `If you did not ask for it, ignore this mail: your password is unchanged.\n`,
-    };
-    const sending = this.deps.mailer.send(mail).then(
-      (where) => this.deps.log.info({ account: account.username, delivered_to: where }, 'password reset mail sent'),
-      (error: unknown) => this.deps.log.error({ account: account.username, err: error }, 'password reset mail failed'),
-    );
-    this.pendingMail.add(sending);
-    void sending.finally(() => this.pendingMail.delete(sending));
+    });
+    this.deps.log.info({ account: recipient.username, delivered_to: where }, 'password reset mail sent');
   }
 }
 
-function requirePolicy(field: string, password: string, username: string): void {
-  const violation = passwordPolicyViolation(password, username);
+function requirePolicy(field: string, password: string, username: string, current?: string): void {
+  const violation = passwordPolicyViolation(password, username, current);
   if (violation !== undefined) throw unprocessable(`${field}: ${violation}`);
 }
 
+function throttled(ticket: Ticket): HttpError {
+  return tooManyRequests('too many attempts; try again later', ticket.retryAfterSeconds);
+}
+
 const accountKey = (username: string): string => `account:${username}`;
-const addressKey = (caller: Caller): string => `address:${caller.address}`;

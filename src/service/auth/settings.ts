@@ -3,7 +3,6 @@ export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 export const REFRESH_TOKEN_MAX_USES = 90;
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
-export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const CHALLENGE_TTL_MS = 3 * 60 * 1000;
 /** A signing key older than this is retired and replaced when the next token is signed. */
 export const SIGNING_KEY_ROTATE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,7 +16,10 @@ export interface ThrottleSettings {
   addressFailures: number;
   /** forgot-password requests (mails) per account name per window. */
   resetRequestsPerAccount: number;
+  /** The window of the three counters above. */
   windowMs: number;
+  /** Attempts at one reset code over its lifetime (its window is the code's lifetime). */
+  resetCodeAttempts: number;
 }
 
 export const DEFAULT_THROTTLE: ThrottleSettings = {
@@ -25,4 +27,5 @@ export const DEFAULT_THROTTLE: ThrottleSettings = {
   addressFailures: 100,
   resetRequestsPerAccount: 5,
   windowMs: 15 * 60 * 1000,
+  resetCodeAttempts: 5,
 };

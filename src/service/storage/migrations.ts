@@ -105,4 +105,27 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0003_throttle_windows',
+    statements: [
+      // Each counter carries the end of its own window, so counters of different window lengths
+      // (15-minute failure counters, one-hour reset-code counters) share the table and the purge.
+      // `used` counts slots taken: failures, plus attempts still in flight (auth/limiter.ts).
+      `ALTER TABLE auth_throttle RENAME COLUMN failures TO used`,
+      `ALTER TABLE auth_throttle ADD COLUMN window_end timestamptz`,
+      // Every counter before this migration had the default 15-minute window.
+      `UPDATE auth_throttle SET window_end = window_start + interval '15 minutes'`,
+      `ALTER TABLE auth_throttle ALTER COLUMN window_end SET NOT NULL`,
+      `ALTER TABLE auth_throttle DROP COLUMN window_start`,
+    ],
+  },
+  {
+    id: '0004_articles_in_title_byte_order',
+    statements: [
+      // Structured snapshots read a project's articles in byte order of their titles (COLLATE "C":
+      // the same order whatever the server's locale), a page at a time after the last title
+      // written; without this index every page would sort the whole project.
+      `CREATE INDEX articles_project_title_c_idx ON articles (project, title COLLATE "C")`,
+    ],
+  },
 ];

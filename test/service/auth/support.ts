@@ -1,0 +1,68 @@
+/**
+ * Shared by the auth hardening tests: a Db that records (and can hold back) every statement, a
+ * mailer that counts, and the argon2 call counter the tests install with vi.mock.
+ */
+import type { Mail, Mailer } from '../../../src/service/mailer.js';
+import type { Db, Queryable } from '../../../src/service/storage/db.js';
+
+/** The statement without its layout, so that two recordings compare by what they ask. */
+export const normalizeSql = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
+
+export interface RecordingDb extends Db {
+  /** Every statement run so far, in order, normalized. */
+  readonly statements: string[];
+  /**
+   * While set, statements for which it returns true wait until `release()`: proves a reply does
+   * not depend on them.
+   */
+  holdBack: ((sql: string) => boolean) | undefined;
+  release(): void;
+}
+
+/** Wraps `db`: records each statement (inside transactions too) before running it. */
+export function recordingDb(db: Db): RecordingDb {
+  const statements: string[] = [];
+  let waiting: Array<() => void> = [];
+  const recorder: RecordingDb = {
+    kind: db.kind,
+    statements,
+    holdBack: undefined,
+    release() {
+      recorder.holdBack = undefined;
+      for (const go of waiting) go();
+      waiting = [];
+    },
+    query: <T>(sql: string, params?: readonly unknown[]) => run<T>(db, sql, params),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => db.close(),
+  };
+  async function run<T>(q: Queryable, sql: string, params?: readonly unknown[]): Promise<T[]> {
+    const text = normalizeSql(sql);
+    if (recorder.holdBack?.(text) === true) await new Promise<void>((go) => waiting.push(go));
+    statements.push(text);
+    return q.query<T>(sql, params);
+  }
+  return recorder;
+}
+
+export interface CountingMailer extends Mailer {
+  readonly sent: Mail[];
+}
+
+export function countingMailer(): CountingMailer {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    send: async (mail) => {
+      sent.push(mail);
+      return `memory:${sent.length}`;
+    },
+    close: () => {},
+  };
+}
+
+/** What the tests count: argon2 hashes computed and verifications made, by the real functions. */
+export interface Argon2Calls {
+  hash: number;
+  verify: number;
+}
