@@ -13,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   convert: { summary: 'convert HTML, envelopes, snapshots and XML dumps to Article JSON/NDJSON', load: () => import('./convert.js') },
   import: { summary: 'load articles (HTML, envelopes, NDJSON, snapshots, XML dumps) into the service\'s article store', load: () => import('./import.js') },
   serve: { summary: 'run the HTTP service: accounts and tokens (/v1), content API (/v2)', load: () => import('./serve.js') },
+  snapshot: { summary: 'build the structured snapshots the service offers (one .tar.gz per stored project)', load: () => import('./snapshot.js') },
   user: { summary: 'manage accounts: add, list, disable, enable, delete', load: () => import('./user.js') },
 };
 

@@ -9,6 +9,7 @@ import type { Clock } from './clock.js';
 import { importInputs, type ImportSummary } from './content/importer.js';
 import { createArticleParser } from './content/parser.js';
 import { ArticleStore } from './content/store.js';
+import { runSnapshotBuildCommand, SnapshotBuildCommandSchema, type SnapshotBuildResult } from './snapshots/command.js';
 import type { Db } from './storage/db.js';
 
 export const ImportCommandSchema = z.strictObject({
@@ -20,7 +21,7 @@ export const ImportCommandSchema = z.strictObject({
 });
 export type ImportCommand = z.infer<typeof ImportCommandSchema>;
 
-export const AdminCommandSchema = z.union([AccountCommandSchema, ImportCommandSchema]);
+export const AdminCommandSchema = z.union([AccountCommandSchema, ImportCommandSchema, SnapshotBuildCommandSchema]);
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 
 const ImportFailureSchema = z.object({ source: z.string(), position: z.number(), message: z.string() });
@@ -51,7 +52,8 @@ export async function runImportCommand(db: Db, clock: Clock, command: ImportComm
 }
 
 /** Runs any admin command; the reply is what the client prints. */
-export async function runAdminCommand(db: Db, clock: Clock, command: AdminCommand): Promise<AccountCommandResult | ImportResult> {
+export async function runAdminCommand(db: Db, clock: Clock, command: AdminCommand): Promise<AccountCommandResult | ImportResult | SnapshotBuildResult> {
+  if (command.action === 'snapshot-build') return runSnapshotBuildCommand(db, clock, command);
   if (command.action === 'import') {
     const summary = await runImportCommand(db, clock, command);
     return { ok: true, summary, lines: [] };

@@ -23,7 +23,11 @@ export interface AdminSocket {
   close(): Promise<void>;
 }
 
-export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, logger: Logger): Promise<AdminSocket | undefined> {
+/**
+ * `afterCommand` runs after each command that succeeded, so the server can drop what it cached
+ * about the accounts (a `user disable` is then refused at once here, as a revocation is).
+ */
+export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, logger: Logger, afterCommand?: (command: AdminCommand) => void): Promise<AdminSocket | undefined> {
   const path = join(dataDir, ADMIN_SOCKET);
   if (path.length > MAX_SOCKET_PATH) {
     logger.warn({ path }, 'data directory path too long for the admin socket; `wikistruct user` will refuse while serving');
@@ -55,6 +59,7 @@ export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, l
     if (!command.success) return { ok: false, lines: ['invalid admin request'] };
     try {
       const result = await runAdminCommand(db, clock, command.data);
+      if (result.ok) afterCommand?.(command.data);
       logger.info({ action: command.data.action, ok: result.ok }, 'admin command over the admin socket');
       return result;
     } catch (error) {

@@ -8,6 +8,7 @@ import { contentSettingsFromEnv, httpTimeoutsFromEnv } from './content/env.js';
 import { seedSamples } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
+import { snapshotsDir } from './snapshots/layout.js';
 import { openStorage } from './storage/open.js';
 import type { HttpTimeouts } from './timeouts.js';
 
@@ -70,7 +71,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger,
       only: options.only ?? 'all',
       offline: options.offline ?? false,
-      content: contentSettingsFromEnv(),
+      content: { ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) },
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
@@ -98,7 +99,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   // With the embedded database, `wikistruct user` cannot open it while we run: serve it here.
-  const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger);
+  const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger, () => app.verifier.forgetCachedState());
   lock?.announce({ url, adminSocket: adminSocket?.path });
   const purge = (): void => {
     app.purge().then(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Db } from '../storage/db.js';
+import { ClaimsCache } from './claims-cache.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
 import { refreshTokenState } from './refresh-tokens.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from './settings.js';
@@ -54,6 +55,8 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
   const { db, keys, clock, issuer } = options;
   const cacheMs = options.revocationCacheMs ?? DEFAULT_REVOCATION_CACHE_MS;
   const liveSince = new Map<string, number>();
+  // Signature checks only (claims-cache.ts); revocation is still asked below on every call.
+  const verified = new ClaimsCache<AccessClaims>({ clock, maxAgeMs: cacheMs });
 
   const isLive = async (rti: string): Promise<void> => {
     const now = clock.now().getTime();
@@ -71,6 +74,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
 
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known !== undefined) {
+        await isLive(known.rti);
+        return known;
+      }
       let payload: unknown;
       try {
         const kid = decodeProtectedHeader(token).kid;
@@ -84,7 +92,7 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       const claims = AccessClaimsSchema.safeParse(payload);
       if (!claims.success) throw unauthorized(INVALID); // an id token, or not one of ours
       await isLive(claims.data.rti);
-      return claims.data;
+      return verified.remember(token, claims.data);
     },
     forgetCachedState: () => liveSince.clear(),
   };

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { articleJsonSchema } from '../../schema/json-schema.js';
 import { Message } from '../auth/schemas.js';
+import { enterpriseComponents, enterprisePaths } from './enterprise/openapi.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, StructuredContentsRequest } from './request.js';
 
 const REF = '#/components/schemas/';
@@ -39,6 +40,7 @@ export function contentOpenApiDocument(): Record<string, unknown> {
   };
   components['Message'] = bare(Message, 'output');
   components['StructuredContentsRequest'] = bare(StructuredContentsRequest, 'input');
+  Object.assign(components, enterpriseComponents(sparse));
   const message = (description: string) => ({
     description,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } },
@@ -132,6 +134,7 @@ export function contentOpenApiDocument(): Record<string, unknown> {
           responses,
         },
       },
+      ...enterprisePaths(),
       '/healthz': { get: { summary: 'Liveness and database check', security: [], responses: { '200': { description: 'ok' } } } },
       '/readyz': { get: { summary: 'Database reachable and migrations applied', security: [], responses: { '200': { description: 'ready' }, '503': message('not ready') } } },
       '/metrics': { get: { summary: 'Prometheus metrics', security: [], responses: { '200': { description: 'text exposition format' } } } },

@@ -3,16 +3,23 @@
  * then served from the cached JSON text), or, when the store has none and fetching is on, from
  * the project's live wiki (one fetch per article in flight, the result stored).
  *
+ * Which stored rows a title has is remembered briefly (lookup-cache.ts); the Article texts are
+ * read only when asked for (`Found.json()`), so a reply the caller already holds costs no read.
+ *
  * Which project is asked upstream: the `is_part_of.identifier` filter if given; otherwise the
  * Wikipedia of the `in_language.identifier` filter (`fr` → `frwiki`); otherwise `defaultProject`
  * (enwiki). The store is always searched across every project that matches the filters.
  */
+import { LRUCache } from 'lru-cache';
 import { hostOfProject, projectOfHost } from '../../engine/site.js';
 import type { Article } from '../../schema/article.js';
 import { HttpError } from '../errors.js';
+import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import { ENGINE_VERSION } from './engine-version.js';
+import { selectFields, type Selection } from './fields.js';
 import { ParseFailedError, type ArticleParser } from './parser.js';
+import { LookupCache } from './lookup-cache.js';
 import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
 import type { ArticleStore, SourceRow, StoredRow } from './store.js';
@@ -22,13 +29,18 @@ import { UpstreamError, UpstreamLoader, UpstreamUnavailable, WikiClient, upstrea
 
 export interface Found {
   project: string;
+  /** The normalised title it is stored (or was fetched) under. */
+  title: string;
   revision: number;
-  /** The Article as JSON text. */
-  json: string;
+  /** The Article as JSON text: from memory, the database, or a parse of the stored source. */
+  json(): Promise<string>;
 }
 
 export interface ContentServiceOptions {
   store: ArticleStore;
+  clock: Clock;
+  /** How long a title's stored rows are reused without asking the database (lookup-cache.ts). */
+  lookupMaxAgeMs: number;
   parser: ArticleParser;
   metrics: Metrics;
   /** undefined: no upstream fetching (offline). */
@@ -46,6 +58,13 @@ export class ContentService {
   readonly #defaultProject: string;
   readonly #reparse = new SingleFlight<string, { json: string; parsed: boolean }>();
   readonly #memory: TextCache;
+  readonly #lookup: LookupCache;
+  /**
+   * normalizeTitle per (raw title, project), or why the title is invalid: on the hot path a
+   * request normalises its title three or four times (candidates, then a check per stored row),
+   * 6% of a cached request's CPU, and popular requests repeat the same few titles.
+   */
+  readonly #normalized = new LRUCache<string, string | InvalidTitleError>({ max: 2_000 });
   /** The JSON text of each Article the loader produced, so it is stringified once (by the parser). */
   readonly #texts = new WeakMap<Article, string>();
 
@@ -55,6 +74,7 @@ export class ContentService {
     this.#metrics = options.metrics;
     this.#defaultProject = options.defaultProject ?? 'enwiki';
     this.#memory = new TextCache(options.memoryCacheBytes ?? 64 * 1024 * 1024);
+    this.#lookup = new LookupCache({ clock: options.clock, maxAgeMs: options.lookupMaxAgeMs, load: (title) => this.#store.find([title]) });
     this.#loader =
       options.wiki === undefined
         ? undefined
@@ -74,20 +94,36 @@ export class ContentService {
     return this.#loader !== undefined;
   }
 
-  /** The matching Articles; throws HttpError 400 (bad title), 404 (nowhere), 502/504 (wiki failing). */
-  async find(rawTitle: string, criteria: Criteria, signal?: AbortSignal): Promise<Found[]> {
+  /**
+   * Forgets what is remembered about this article's stored rows, so the next request reads them
+   * from the database. Called for every write in this process (the store's write listeners); a
+   * cross-process notification (another server's import) can call it too. Entries are per title
+   * across projects, so `project` only says which write it was.
+   */
+  invalidate(_project: string, title: string): void {
+    this.#lookup.invalidate(title);
+  }
+
+  /**
+   * The matching Articles; throws HttpError 400 (bad title), 404 (nowhere), 502/504 (wiki failing).
+   * `signal` aborts an upstream fetch; a function is called only if one is needed (an
+   * AbortController per request was 5% of a cached request's CPU).
+   */
+  async find(rawTitle: string, criteria: Criteria, signal?: AbortSignal | (() => AbortSignal)): Promise<Found[]> {
     if (criteria.contradictory) throw notFound(rawTitle, criteria, this.upstreamEnabled);
     // Cut to the limit before reading or parsing any Article.
     const rows = firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
-    if (rows.length > 0) return Promise.all(rows.map((row) => this.#stored(row)));
+    if (rows.length > 0) {
+      return rows.map((row) => ({ project: row.project, title: row.title, revision: row.revision, json: () => this.#stored(row) }));
+    }
     if (this.#loader === undefined) throw notFound(rawTitle, criteria, false);
 
     const project = criteria.project ?? (criteria.language === undefined ? this.#defaultProject : `${criteria.language}wiki`);
     if (criteria.language !== undefined && languageOf(project) !== criteria.language) throw notFound(rawTitle, criteria, true);
-    const title = titleFor(rawTitle, project);
+    const title = this.#titleFor(rawTitle, project);
     let article: Article;
     try {
-      article = await this.#loader.load(project, title, signal === undefined ? {} : { signal });
+      article = await this.#loader.load(project, title, signal === undefined ? {} : { signal: typeof signal === 'function' ? signal() : signal });
     } catch (error) {
       if (error instanceof UpstreamError) {
         const retry = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
@@ -97,35 +133,83 @@ export class ContentService {
       throw error;
     }
     const json = this.#texts.get(article) ?? JSON.stringify(article);
-    return [{ project, revision: article.version?.identifier ?? 0, json }];
+    return [{ project, title, revision: article.version?.identifier ?? 0, json: () => Promise.resolve(json) }];
+  }
+
+  /**
+   * The stored sources (envelope metadata and body) of the matching articles, for the Enterprise
+   * Article model (/v2/articles). Found exactly as `find` finds Articles: what is not stored is
+   * fetched, parsed and stored by the same path, then read back from the store.
+   */
+  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal): Promise<SourceRow[]> {
+    const stored = criteria.contradictory ? [] : firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
+    const found = stored.length > 0 ? stored : await this.find(rawTitle, criteria, signal);
+    const sources = await Promise.all(
+      found.map(async (f) => {
+        const source = await this.#store.source(f.project, f.title);
+        if (source !== undefined || !('json' in f)) return source;
+        // Fetched through a redirect: stored under the article's own name, not the one asked for.
+        const name = (JSON.parse(selectFields(await f.json(), NAME_ONLY)) as { name?: string }).name;
+        return name === undefined ? undefined : this.#store.source(f.project, normalizeTitle(name, f.project));
+      }),
+    );
+    const present = sources.filter((s): s is SourceRow => s !== undefined);
+    if (present.length === 0) throw notFound(rawTitle, criteria, this.upstreamEnabled);
+    return present;
+  }
+
+  /** The Article JSON text of a stored row for this engine version (cached, or parsed and saved): what snapshots are built from. */
+  articleJson(row: StoredRow): Promise<string> {
+    return this.#stored(row);
   }
 
   /** Stored articles of every project whose normalised title is this one, filtered. */
   async #storedMatches(rawTitle: string, criteria: Criteria): Promise<StoredRow[]> {
     let candidates: string[];
     if (criteria.project !== undefined) {
-      candidates = [titleFor(rawTitle, criteria.project)];
+      candidates = [this.#titleFor(rawTitle, criteria.project)];
     } else {
       // Projects differ only in whether the first letter is capitalised (wiktionary keeps it).
-      candidates = [...new Set([titleFor(rawTitle, 'enwiki'), titleFor(rawTitle, 'enwiktionary')])];
+      candidates = [...new Set([this.#titleFor(rawTitle, 'enwiki'), this.#titleFor(rawTitle, 'enwiktionary')])];
     }
-    const rows = await this.#store.find(candidates, criteria.project);
+    const rows = (await Promise.all(candidates.map((title) => this.#lookup.rows(title)))).flat();
     return rows.filter((row) => {
+      if (criteria.project !== undefined && row.project !== criteria.project) return false;
       if (criteria.language !== undefined && row.language !== criteria.language) return false;
-      try {
-        return normalizeTitle(rawTitle, row.project) === row.title;
-      } catch {
-        return false;
-      }
+      return this.#normalize(rawTitle, row.project) === row.title;
     });
   }
 
-  async #stored(row: StoredRow): Promise<Found> {
+  /** The normalised title, or the InvalidTitleError saying why there is none (remembered either way). */
+  #normalize(rawTitle: string, project: string): string | InvalidTitleError {
+    const key = `${project}\u0000${rawTitle}`;
+    let title = this.#normalized.get(key);
+    if (title === undefined) {
+      try {
+        title = normalizeTitle(rawTitle, project);
+      } catch (error) {
+        if (!(error instanceof InvalidTitleError)) throw error;
+        title = error;
+      }
+      this.#normalized.set(key, title);
+    }
+    return title;
+  }
+
+  /** The normalised title; a 400 naming the problem when it is not a valid title. */
+  #titleFor(rawTitle: string, project: string): string {
+    const title = this.#normalize(rawTitle, project);
+    if (title instanceof InvalidTitleError) throw new HttpError(400, title.message);
+    return title;
+  }
+
+  /** The Article JSON text of a stored row. */
+  async #stored(row: StoredRow): Promise<string> {
     const key = memoryKey(row.project, row.title, row.revision);
     const remembered = this.#memory.get(key);
     if (remembered !== undefined) {
       this.#metrics.articleCache.inc({ result: 'hit' });
-      return { project: row.project, revision: row.revision, json: remembered };
+      return remembered;
     }
     // The database read and the parse share one flight per revision: a request that missed just
     // before another finished parsing reads the saved Article instead of parsing it again.
@@ -137,7 +221,9 @@ export class ContentService {
       }
       const source = await this.#store.source(row.project, row.title);
       if (source === undefined || source.revision !== row.revision) {
-        throw new HttpError(404, `no article "${row.title}" at revision ${row.revision} in ${row.project} (replaced meanwhile; ask again)`);
+        // Another process replaced (or deleted) it after this process last read the title's rows.
+        this.#lookup.invalidate(row.title);
+        throw new ReplacedError(row);
       }
       const text = await this.#timedParse(envelopeOf(source), 'store');
       await this.#store.saveParsed(source.project, source.title, source.revision, ENGINE_VERSION, text);
@@ -145,7 +231,7 @@ export class ContentService {
       return { json: text, parsed: true };
     });
     this.#metrics.articleCache.inc({ result: parsed ? 'miss' : 'hit' });
-    return { project: row.project, revision: row.revision, json };
+    return json;
   }
 
   async #saveFetched(article: Article, fetched: UpstreamArticle): Promise<void> {
@@ -174,6 +260,16 @@ export class ContentService {
     } finally {
       end();
     }
+  }
+}
+
+/**
+ * A stored row named a revision the store no longer has: replaced by a newer one since its title
+ * was looked up. Asking again finds the new one (the lookup was dropped); a 404 if it surfaces.
+ */
+export class ReplacedError extends HttpError {
+  constructor(row: StoredRow) {
+    super(404, `no article "${row.title}" at revision ${row.revision} in ${row.project} (replaced meanwhile; ask again)`);
   }
 }
 
@@ -212,18 +308,13 @@ export function envelopeOf(source: SourceRow): Record<string, unknown> {
   return { ...source.meta, article_body: body };
 }
 
+/** `fields: ["name"]`: the one member `sources` reads of a fetched Article. */
+const NAME_ONLY: Selection = new Map([['name', true]]);
+
 function memoryKey(project: string, title: string, revision: number): string {
   return `${project}\u0000${title}\u0000${revision}`;
 }
 
-function titleFor(rawTitle: string, project: string): string {
-  try {
-    return normalizeTitle(rawTitle, project);
-  } catch (error) {
-    if (error instanceof InvalidTitleError) throw new HttpError(400, error.message);
-    throw error;
-  }
-}
 
 function languageOf(project: string): string | undefined {
   const host = hostOfProject(project);

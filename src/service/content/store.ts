@@ -43,6 +43,18 @@ export type SourceRow = z.infer<typeof SourceRowSchema>;
 
 export type UpsertResult = 'inserted' | 'replaced' | 'kept-newer';
 
+/** Told the project and title of an article whose stored rows changed. */
+export type ArticleWriteListener = (project: string, title: string) => void;
+
+/**
+ * Listeners per database handle, shared by every ArticleStore on that handle: the importer
+ * behind the admin socket and the content service each make their own store, and a write by one
+ * must reach the caches in front of the other at once. A handle is a process's connection, so
+ * this is "a write in this process"; writes by other processes are not seen here (the readers
+ * bound how long they may trust what they cached instead).
+ */
+const writeListeners = new WeakMap<Db, Set<ArticleWriteListener>>();
+
 export class ArticleStore {
   constructor(
     private readonly db: Db,
@@ -50,12 +62,27 @@ export class ArticleStore {
   ) {}
 
   /**
+   * Calls `listener` after every committed write of an article through any ArticleStore on this
+   * database handle. Returns the unsubscribe function.
+   */
+  onWrite(listener: ArticleWriteListener): () => void {
+    let listeners = writeListeners.get(this.db);
+    if (listeners === undefined) writeListeners.set(this.db, (listeners = new Set()));
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }
+
+  #written(project: string, title: string): void {
+    for (const listener of writeListeners.get(this.db) ?? []) listener(project, title);
+  }
+
+  /**
    * Stores `source` unless the store already has this or a newer revision ('kept-newer'); a
    * replaced revision's parsed Articles are dropped with it. `parsed`, when given, is cached alongside.
    */
   async upsert(source: ArticleSource, parsed?: { engineVersion: string; json: string }): Promise<UpsertResult> {
     const now = this.clock.now().toISOString();
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<UpsertResult> => {
       // One statement decides, so concurrent writers of one article (an import running beside an
       // upstream fetch) cannot replace a newer revision with an older one.
       const written = z.array(z.object({ inserted: z.boolean() })).parse(
@@ -92,6 +119,9 @@ export class ArticleStore {
       }
       return row.inserted ? 'inserted' : 'replaced';
     });
+    // After the commit: a reader told earlier could read the old row again and keep it.
+    if (result !== 'kept-newer') this.#written(source.project, source.title);
+    return result;
   }
 
   /** The stored rows (without sources) whose title is one of `titles`, optionally of one project. */
@@ -128,6 +158,7 @@ export class ArticleStore {
        ON CONFLICT (project, title, revision, engine_version) DO NOTHING`,
       [project, title, revision, engineVersion, json, this.clock.now().toISOString()],
     );
+    this.#written(project, title);
   }
 
   async count(): Promise<number> {

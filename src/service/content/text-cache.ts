@@ -1,43 +1,37 @@
 /**
  * The most recently served Article JSON texts, bounded by size. The store stays the source of
- * truth (its row says which revision is current); this only saves reading a large text column
- * from the database on every request for a popular article.
+ * truth (its row says which revision is current; keys name the revision); this only saves
+ * reading a large text column from the database when a popular article's reply is made again
+ * (another field selection, another content coding, the reply cache having evicted it).
  */
+import { LRUCache } from 'lru-cache';
+
 export class TextCache {
-  readonly #entries = new Map<string, string>();
-  #bytes = 0;
+  readonly #entries: LRUCache<string, string> | undefined;
 
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): string | undefined {
-    const text = this.#entries.get(key);
-    if (text !== undefined) {
-      // Map order is insertion order: re-inserting marks it most recently used.
-      this.#entries.delete(key);
-      this.#entries.set(key, text);
-    }
-    return text;
+  /** `maxBytes` 0 keeps nothing. */
+  constructor(maxBytes: number) {
+    this.#entries =
+      maxBytes > 0
+        ? new LRUCache<string, string>({
+            maxSize: maxBytes,
+            // UTF-16 code units, two bytes each: an estimate of the heap a string holds (lru-cache
+            // wants a positive size, and an empty text still costs its entry).
+            sizeCalculation: (text) => Math.max(1, text.length * 2),
+          })
+        : undefined;
   }
 
+  get(key: string): string | undefined {
+    return this.#entries?.get(key);
+  }
+
+  /** A text larger than the whole budget is not kept (and evicts nothing). */
   set(key: string, text: string): void {
-    // UTF-16 code units, two bytes each: an estimate of the heap it holds.
-    const size = text.length * 2;
-    if (size > this.maxBytes) return;
-    const before = this.#entries.get(key);
-    if (before !== undefined) {
-      this.#entries.delete(key);
-      this.#bytes -= before.length * 2;
-    }
-    this.#entries.set(key, text);
-    this.#bytes += size;
-    for (const [oldest, value] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= value.length * 2;
-    }
+    this.#entries?.set(key, text);
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 }

@@ -299,13 +299,14 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
         const text = (await upgraded.get('/metrics')).text;
         return Number(text.split('\n').find((l) => l.startsWith(name))?.split(' ').pop() ?? 0);
       };
-      const lookups = async () => (await counter('wikistruct_article_cache_total{result="miss"}')) + (await counter('wikistruct_article_cache_total{result="hit"}'));
+      // Every request goes through the reply cache; only its misses read the Article.
+      const lookups = async () => (await counter('wikistruct_reply_cache_total{result="miss"}')) + (await counter('wikistruct_reply_cache_total{result="hit"}'));
       expect(await counter('wikistruct_parse_duration_seconds_count{source="store"}'), 'one parse for the twenty concurrent requests').toBe(1);
       expect(await counter('wikistruct_article_cache_total{result="miss"}'), 'the requests that waited for it are misses').toBeGreaterThanOrEqual(1);
       expect(await lookups(), 'every request counted').toBe(20);
-      const hits = await counter('wikistruct_article_cache_total{result="hit"}');
+      const hits = await counter('wikistruct_reply_cache_total{result="hit"}');
       await ask();
-      expect(await counter('wikistruct_article_cache_total{result="hit"}'), 'the next request hits').toBe(hits + 1);
+      expect(await counter('wikistruct_reply_cache_total{result="hit"}'), 'the next request hits').toBe(hits + 1);
       expect(await counter('wikistruct_parse_duration_seconds_count{source="store"}'), 'and parses nothing').toBe(1);
       const rows = await database.db.query<{ engine_version: string }>(`SELECT engine_version FROM parsed_articles WHERE title = 'Albert Einstein' AND project = 'frwiki' ORDER BY 1`);
       expect(rows.map((r) => r.engine_version), 'the new version is cached beside the old').toEqual([ENGINE_VERSION, 'old'].sort());

@@ -1,0 +1,51 @@
+/**
+ * A stored article in the Enterprise Article model (/v2/articles): the envelope metadata it was
+ * delivered with, cleaned to the model, completed from the store's columns where the envelope
+ * said nothing (a bare HTML import has no metadata at all), and its body as stored.
+ */
+import { hostOfProject } from '../../../engine/site.js';
+import type { SourceRow } from '../store.js';
+import { EnterpriseArticleModel, type EnterpriseArticle } from './models.js';
+
+const SHAPE = EnterpriseArticleModel.shape;
+type Key = keyof typeof SHAPE;
+const KEYS = Object.keys(SHAPE) as Key[];
+
+/** The reply for one stored article; keys in the model's order. */
+export function enterpriseArticle(source: SourceRow): EnterpriseArticle {
+  const meta = source.meta;
+  // Each member of the metadata is kept only if it fits the model (unknown keys inside are dropped).
+  const valid = (key: Key): unknown => {
+    const parsed = SHAPE[key].safeParse(meta[key]);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const host = hostOfProject(source.project);
+  const version = valid('version') as EnterpriseArticle['version'] | undefined;
+  const isPartOf = valid('is_part_of') as EnterpriseArticle['is_part_of'] | undefined;
+  const derived: Partial<Record<Key, unknown>> = {
+    name: valid('name') ?? source.title,
+    identifier: valid('identifier') ?? source.page_id ?? undefined,
+    url: valid('url') ?? (host === undefined ? undefined : articleUrl(host, source.title)),
+    // The stored revision is the truth: the row is keyed on it.
+    version: { ...version, identifier: source.revision },
+    namespace: valid('namespace') ?? { identifier: 0 },
+    in_language: valid('in_language') ?? (source.language === null ? undefined : { identifier: source.language }),
+    is_part_of: { ...isPartOf, identifier: source.project, ...(isPartOf?.url === undefined && host !== undefined ? { url: `https://${host}` } : {}) },
+    article_body: {
+      ...(source.html === null ? {} : { html: source.html }),
+      ...(source.wikitext === null ? {} : { wikitext: source.wikitext }),
+    },
+  };
+  const out: Record<string, unknown> = {};
+  for (const key of KEYS) {
+    const value = key in derived ? derived[key] : valid(key);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as EnterpriseArticle;
+}
+
+/** The article's URL as MediaWiki writes it: spaces as underscores, the rest percent-encoded except what wfUrlencode keeps. */
+export function articleUrl(host: string, title: string): string {
+  const path = encodeURIComponent(title.replace(/ /g, '_')).replace(/%(3A|2F|3B|40|24|21|2A|28|29|2C|7E)/gi, (escape) => decodeURIComponent(escape));
+  return `https://${host}/wiki/${path}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Builds the structured snapshots of every stored project (or of the projects named), one after
+ * the other: what `wikistruct snapshot build` runs, in its own process or inside the server
+ * through the admin socket. It never runs on a request's path: requests only read what a
+ * finished build published.
+ */
+import { languageOfProject } from '../content/enterprise/metadata.js';
+import { ENGINE_VERSION } from '../content/engine-version.js';
+import type { ContentService } from '../content/service.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+import { buildSnapshot, type BuildResult } from './builder.js';
+import { snapshotTargets } from './source.js';
+
+export interface BuildAllOptions {
+  db: Db;
+  clock: Clock;
+  dir: string;
+  /** Parses what is not parsed yet for this engine version (and caches it). */
+  service: Pick<ContentService, 'articleJson'>;
+  /** Only these projects; undefined: every stored project. */
+  projects?: readonly string[] | undefined;
+  chunkBytes?: number;
+  /** Told each snapshot as it is done. */
+  onBuilt?: (result: BuildResult, seconds: number) => void;
+}
+
+export interface BuildAllResult {
+  built: BuildResult[];
+  /** Projects asked for that have no stored article: nothing to build. */
+  missing: string[];
+}
+
+export async function buildSnapshots(options: BuildAllOptions): Promise<BuildAllResult> {
+  const targets = await snapshotTargets(options.db, options.projects);
+  const missing = (options.projects ?? []).filter((p) => !targets.some((t) => t.project === p));
+  const built: BuildResult[] = [];
+  for (const target of targets) {
+    const started = performance.now();
+    const result = await buildSnapshot(
+      { ...target, language: languageOfProject(target.project) ?? target.language },
+      {
+        db: options.db,
+        clock: options.clock,
+        dir: options.dir,
+        engineVersion: ENGINE_VERSION,
+        articleJson: (row) => options.service.articleJson(row),
+        ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
+      },
+    );
+    built.push(result);
+    options.onBuilt?.(result, (performance.now() - started) / 1000);
+  }
+  return { built, missing };
+}
+
+/** One line per snapshot, as the command prints it. */
+export function describeBuild(result: BuildResult, seconds: number): string {
+  const { sidecar } = result;
+  const resumed = result.resumedAfter > 0 ? `, resumed after ${result.resumedAfter} articles` : '';
+  return `built ${sidecar.identifier}: ${sidecar.articles} articles, ${sidecar.size.value} bytes, version ${sidecar.version} in ${seconds.toFixed(1)} s${resumed}`;
+}

@@ -1,0 +1,163 @@
+/**
+ * Builds one structured snapshot: every stored article of a project and namespace, as Article
+ * JSON lines in a `.tar.gz` written by the batch converter's snapshot sink, so the file holds
+ * the very bytes `wikistruct convert --format snapshot -o <identifier>.tar.gz` writes for those
+ * articles in that order (title byte order): NDJSON entries `<identifier>_<n>.ndjson` of up to
+ * `chunkBytes` each (one entry for a project under 32 MiB of JSON), each entry its own gzip
+ * member, so memory holds at most one entry.
+ *
+ * Resumable: after each complete entry the file is synced and a checkpoint written atomically
+ * (bytes, entries, the last title written). A build that finds a checkpoint for the same engine
+ * version and entry size continues after that title, truncating what the crashed build wrote
+ * past it, so a crash costs at most one entry of work; otherwise it starts over. Articles
+ * stored meanwhile before that title wait for the next build. Until a build completes, the
+ * previous snapshot stays the one served (layout.ts).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { SourceRecord } from '../../batch/record.js';
+import { SnapshotSink } from '../../batch/sinks/snapshot.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+import { acquireBuildLock } from './build-lock.js';
+import { partialDir, sidecarPath, snapshotIdentifier, writeAtomically, type Sidecar } from './layout.js';
+import { articlePage, type PageRow, type SnapshotTarget } from './source.js';
+
+/** The batch converter's default entry size (`convert --chunk-size`), so both write the same bytes. */
+export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
+
+export interface BuildOptions {
+  db: Db;
+  clock: Clock;
+  /** The snapshots directory. */
+  dir: string;
+  engineVersion: string;
+  /** The Article JSON of a stored row not yet parsed for this engine version (parses and caches it). */
+  articleJson(row: { project: string; title: string; revision: number; language: string | null }): Promise<string>;
+  chunkBytes?: number;
+  /** Articles read per query: bounds memory (a page of Article JSON) and how long one query holds the database. */
+  pageSize?: number;
+  /** Called after each checkpoint; a test stops the build here to play a crash. */
+  afterCheckpoint?: (checkpoint: Checkpoint) => void | Promise<void>;
+}
+
+export interface BuildResult {
+  sidecar: Sidecar;
+  /** Articles a crashed build had already written, which this one kept. */
+  resumedAfter: number;
+}
+
+const CheckpointSchema = z.object({
+  engine_version: z.string(),
+  chunk_bytes: z.number().int().positive(),
+  bytes: z.number().int().nonnegative(),
+  chunks: z.number().int().nonnegative(),
+  after: z.string(),
+  articles: z.number().int().nonnegative(),
+});
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
+
+const EMPTY = new Uint8Array(0);
+
+export async function buildSnapshot(target: SnapshotTarget, options: BuildOptions): Promise<BuildResult> {
+  const identifier = snapshotIdentifier(target.project, target.namespace);
+  const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  const building = partialDir(options.dir);
+  await mkdir(building, { recursive: true });
+  const lock = acquireBuildLock(join(building, `${identifier}.lock`), identifier);
+  try {
+    // The partial file is named like the final download so the sink names its entries after it.
+    const partial = join(building, `${identifier}.tar.gz`);
+    const checkpointFile = join(building, `${identifier}.checkpoint.json`);
+    const resume = await usableCheckpoint(checkpointFile, partial, options.engineVersion, chunkBytes);
+    const sink = await SnapshotSink.open(partial, chunkBytes, resume === undefined ? undefined : { bytes: resume.bytes, chunks: resume.chunks });
+    let after = resume?.after ?? null;
+    let articles = resume?.articles ?? 0;
+    let finished = false;
+    try {
+      for (;;) {
+        const page = await articlePage(options.db, target, after, options.pageSize ?? 25, options.engineVersion);
+        if (page.length === 0) break;
+        const texts = await Promise.all(page.map((row) => (row.article === null ? options.articleJson(row) : row.article)));
+        for (const [i, row] of page.entries()) {
+          await sink.write(Buffer.from(texts[i]!), recordOf(row, articles + 1), row.title);
+          articles += 1;
+          after = row.title;
+          // An entry just ended: everything up to this title is in the file, so a crash can resume after it.
+          if (sink.canCommit()) {
+            const state = await sink.commit();
+            const checkpoint: Checkpoint = { engine_version: options.engineVersion, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles };
+            await writeAtomically(checkpointFile, JSON.stringify(checkpoint));
+            await options.afterCheckpoint?.(checkpoint);
+          }
+        }
+      }
+      finished = true;
+    } finally {
+      await sink.close(finished);
+    }
+    const sidecar = await publish(options, target, identifier, partial, articles);
+    await unlink(checkpointFile).catch(() => {});
+    return { sidecar, resumedAfter: resume?.articles ?? 0 };
+  } finally {
+    lock.release();
+  }
+}
+
+/** The checkpoint of a crashed build this one can continue, or undefined (start over). */
+async function usableCheckpoint(path: string, partial: string, engineVersion: string, chunkBytes: number): Promise<Checkpoint | undefined> {
+  let parsed: Checkpoint;
+  try {
+    parsed = CheckpointSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+  } catch {
+    return undefined; // none, or unreadable: start over
+  }
+  // Another engine writes other bytes, another entry size cuts elsewhere: what was written cannot be continued.
+  if (parsed.engine_version !== engineVersion || parsed.chunk_bytes !== chunkBytes) return undefined;
+  const size = await stat(partial).then((s) => s.size, () => -1);
+  return size >= parsed.bytes ? parsed : undefined;
+}
+
+/** Moves the finished file to its versioned name, points the sidecar at it, deletes older files. */
+async function publish(options: BuildOptions, target: SnapshotTarget, identifier: string, partial: string, articles: number): Promise<Sidecar> {
+  const handle = await open(partial, 'r');
+  try {
+    await handle.sync(); // on disk before the sidecar can name it
+  } finally {
+    await handle.close();
+  }
+  const digest = createHash('sha256');
+  await pipeline(createReadStream(partial), digest);
+  const version = digest.digest('hex').slice(0, 32);
+  const file = `${identifier}-${version}.tar.gz`;
+  const { size } = await stat(partial);
+  await rename(partial, join(options.dir, file));
+  const sidecar: Sidecar = {
+    identifier,
+    version,
+    date_modified: options.clock.now().toISOString(),
+    is_part_of: { identifier: target.project },
+    ...(target.language === null ? {} : { in_language: { identifier: target.language } }),
+    namespace: { identifier: target.namespace },
+    size: { value: size, unit_text: 'B' },
+    file,
+    articles,
+    engine_version: options.engineVersion,
+  };
+  await writeAtomically(sidecarPath(options.dir, identifier), `${JSON.stringify(sidecar, null, 2)}\n`);
+  // Older files of this snapshot (the previous one, or one a crash left unnamed). A download of
+  // the previous file that is under way keeps reading it: an open file outlives its name.
+  for (const name of await readdir(options.dir)) {
+    if (name.startsWith(`${identifier}-`) && name.endsWith('.tar.gz') && name !== file) await unlink(join(options.dir, name)).catch(() => {});
+  }
+  return sidecar;
+}
+
+/** What the sink is told about each article (it uses none of it; the batch's record type asks for it). */
+function recordOf(row: PageRow, position: number): SourceRecord {
+  return { source: `store:${row.project}`, position, wholeFile: false, payload: { kind: 'json', bytes: EMPTY } };
+}
