@@ -9,6 +9,8 @@ import type { ConvertRun } from '../batch/options.js';
 import { OUTPUT_FORMATS, OutputFormatSchema, UsageError } from '../batch/options.js';
 import { INPUT_KINDS, InputKindSchema } from '../batch/sources/detect.js';
 import { defaultJobs } from '../batch/pool.js';
+import { QUEUE_FLAG_OPTIONS, QUEUE_HELP, queueSettings } from '../batch/queue/flags.js';
+import type { QueueConvertRun } from '../batch/queue/coordinator.js';
 
 const HELP = `usage: wikistruct convert <input>... -o <output> [options]
 
@@ -45,13 +47,13 @@ Options:
       --chunk-size N           snapshot chunk file size, e.g. 32M (default 32M)
       --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
   -h, --help                   this text
-
+${QUEUE_HELP}
 Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage
 (a flag, or an input path that does not exist), 130 interrupted (run the same command with --resume).
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  let runOptions: ConvertRun;
+  let runOptions: ConvertRun | QueueConvertRun;
   try {
     const parsed = parseFlags(argv);
     if (parsed === 'help') {
@@ -75,11 +77,9 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
-    const result = await convert(runOptions, {
-      writeErr: (text) => process.stderr.write(text),
-      isTTY: process.stderr.isTTY === true,
-      signal: controller.signal,
-    });
+    const io = { writeErr: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, signal: controller.signal };
+    // --queue: the same run, its shards converted by `wikistruct worker` processes (docs/scale-out.md).
+    const result = 'queue' in runOptions ? await (await import('../batch/queue/coordinator.js')).convertOnQueue(runOptions, io) : await convert(runOptions, io);
     return result.exitCode;
   } catch (error) {
     // Usage problems found once the run is set up (output name, checkpoint) exit 2; a fatal
@@ -92,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-function parseFlags(argv: string[]): ConvertRun | 'help' {
+function parseFlags(argv: string[]): ConvertRun | QueueConvertRun | 'help' {
   let parsed: ReturnType<typeof parseConvertArgs>;
   try {
     parsed = parseConvertArgs(argv);
@@ -122,7 +122,8 @@ function parseFlags(argv: string[]): ConvertRun | 'help' {
   if (values['max-input-bytes'] !== undefined) out.maxInputBytes = size('--max-input-bytes', values['max-input-bytes']);
   if (values['chunk-size'] !== undefined) out.chunkBytes = size('--chunk-size', values['chunk-size']);
   if (values['worker-heap'] !== undefined) out.workerHeapMb = integer('--worker-heap', values['worker-heap'], 8, 65536);
-  return out;
+  const queue = queueSettings(values);
+  return queue === undefined ? out : { ...out, queue };
 }
 
 function parseConvertArgs(argv: string[]) {
@@ -146,6 +147,7 @@ function parseConvertArgs(argv: string[]) {
       'chunk-size': { type: 'string' },
       'worker-heap': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...QUEUE_FLAG_OPTIONS,
     },
   });
 }

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   serve: { summary: 'run the HTTP service: accounts and tokens (/v1), content API (/v2)', load: () => import('./serve.js') },
   snapshot: { summary: 'build the structured snapshots the service offers (one .tar.gz per stored project)', load: () => import('./snapshot.js') },
   user: { summary: 'manage accounts: add, list, disable, enable, delete', load: () => import('./user.js') },
+  worker: { summary: 'convert the shards of distributed runs (convert --queue) taken from Redis', load: () => import('./worker.js') },
 };
 
 function usage(): string {
