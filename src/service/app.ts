@@ -13,12 +13,16 @@ import { clientErrorHandler, refuseConnect, refuseExpectation } from './client-e
 import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { contentRoutes, type ContentSettings } from './content/routes.js';
+import { explorerAssets } from './explorer/assets.js';
+import { parseRoutes, type ExplorerSettings } from './explorer/parse-route.js';
 import { createMetrics, observeRequests } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { RouteTable } from './route-table.js';
 import type { Db } from './storage/db.js';
 import { MIGRATIONS } from './storage/migrations.js';
 import { resolveTimeouts, type HttpTimeouts } from './timeouts.js';
+import { embeddedSharedState, type SharedState } from './shared-state.js';
+import { shareArticleWrites } from './content/store.js';
 
 /** Which route groups a process serves: both by default, or one of them alone. */
 export type ServiceParts = 'all' | 'auth' | 'content';
@@ -42,6 +46,13 @@ export interface AppDeps {
   content?: ContentSettings;
   /** How long the server waits for clients (see timeouts.ts); every field has a default. */
   timeouts?: Partial<HttpTimeouts>;
+  /** The explorer: /v2/parse limits and the built page's directory (explorer/parse-route.ts); all defaulted. */
+  explorer?: ExplorerSettings;
+  /**
+   * Limiter store and bus shared with the deployment's other processes (shared-state.ts); the
+   * caller owns and closes it. Default: one process on its own database.
+   */
+  shared?: SharedState;
 }
 
 export interface App {
@@ -74,13 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const issuer = deps.issuer ?? DEFAULT_ISSUER;
   const only = deps.only ?? 'all';
-  const keys = new KeyStore(deps.db, clock);
+  const shared = deps.shared ?? embeddedSharedState(deps.db, clock);
+  const keys = new KeyStore(deps.db, clock, shared.bus);
   await keys.currentSigner(); // generate the first key at start, not during the first login
   const verifier = createAccessTokenVerifier({
     db: deps.db,
     keys,
     clock,
     issuer,
+    bus: shared.bus,
     ...(deps.revocationCacheMs === undefined ? {} : { revocationCacheMs: deps.revocationCacheMs }),
   });
 
@@ -166,6 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const metrics = createMetrics();
   observeRequests(fastify, metrics);
+  // Article writes of other processes reach this one's caches (and this one's reach theirs).
+  const detachWrites = shareArticleWrites(deps.db, shared.bus);
+  fastify.addHook('onClose', async () => {
+    detachWrites();
+    if (deps.shared === undefined) await shared.close();
+  });
 
   const throttle = { ...DEFAULT_THROTTLE, ...deps.throttle };
   let service: AuthService | undefined;
@@ -177,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       verifier,
       mailer: deps.mailer,
       throttle,
+      limiter: shared.limiter,
       log: deps.logger,
     });
     const operations = authOperations(service);
@@ -194,8 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       metrics,
       offline: deps.offline ?? false,
       settings: deps.content ?? {},
+      sharedLimiter: shared.requestLimitShared ? shared.limiter : undefined,
     });
+    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {} });
   }
+  // The explorer page signs in through /v1 and reads /v2: served only where both are.
+  if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });
   // ─────────────────────────────────────────────────────────────────────────────────────────────
 
   return {
