@@ -19,7 +19,10 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
   --no-samples do not seed an empty embedded store with the shipped sample articles
 
 environment:
-  DATABASE_URL        use this PostgreSQL server instead of the embedded database
+  DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
+                      serve processes on it act as one (shared limits, pushed revocations)
+  REDIS_URL           redis://HOST:PORT[/DB]: keep rate limits and throttles in Redis and push
+                      revocations and article writes over Redis pub/sub (docs/scale-out.md)
   SMTP_URL            send mail through this SMTP server (default: .eml files in <data>/outbox)
   MAIL_FROM           sender of the service's mails
   WIKISTRUCT_ISSUER   "iss" of the tokens (default "wikistruct")
@@ -38,6 +41,7 @@ const OptionsSchema = z.object({
 
 const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
   WIKISTRUCT_ISSUER: z.string().min(1).optional(),
@@ -86,6 +90,7 @@ export async function run(argv: string[]): Promise<number> {
       port: options.data.port,
       dataDir: options.data.data ?? defaultDataDir(),
       databaseUrl: env.data.DATABASE_URL,
+      redisUrl: env.data.REDIS_URL,
       smtpUrl: env.data.SMTP_URL,
       mailFrom: env.data.MAIL_FROM,
       issuer: env.data.WIKISTRUCT_ISSUER,

@@ -9,6 +9,7 @@ import { seedSamples } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { snapshotsDir } from './snapshots/layout.js';
+import { openSharedState, type SharedState } from './shared-state.js';
 import { openStorage } from './storage/open.js';
 import type { HttpTimeouts } from './timeouts.js';
 
@@ -19,6 +20,8 @@ export interface ServeOptions {
   port: number;
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** Redis for the shared limiter store and bus (shared-state.ts); else the database serves both. */
+  redisUrl?: string | undefined;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   issuer?: string | undefined;
@@ -61,7 +64,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const announce = options.announce ?? ((text: string) => void process.stderr.write(text));
   let app: App;
   let seeded: Awaited<ReturnType<typeof seedSamples>>;
+  let shared: SharedState | undefined;
   try {
+    shared = await openSharedState({
+      db,
+      clock: systemClock,
+      redisUrl: options.redisUrl,
+      databaseUrl: options.databaseUrl,
+      onError: (error) => logger.warn({ err: error }, 'shared state connection failed; retrying (caches fall back to polling)'),
+    });
     // Before listening, so the first request already finds them; only into the embedded store,
     // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
     if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
@@ -73,11 +84,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       offline: options.offline ?? false,
       content: { ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) },
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
+      shared,
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
     await app.fastify.listen({ host: options.host, port: options.port });
   } catch (error) {
     mailer.close();
+    await shared?.close();
     await db.close();
     throw error;
   }
@@ -91,6 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   } catch (error) {
     await app.fastify.close();
     mailer.close();
+    await shared.close();
     await db.close();
     throw error;
   }
@@ -123,6 +137,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         await app.fastify.close();
         await app.drain();
         mailer.close();
+        await shared.close();
         await db.close();
       })()),
   };

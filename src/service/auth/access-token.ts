@@ -2,6 +2,7 @@ import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { forbidden, unauthorized } from '../errors.js';
+import type { Bus } from '../pubsub.js';
 import type { Db } from '../storage/db.js';
 import { ClaimsCache } from './claims-cache.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
@@ -27,7 +28,10 @@ export interface AccessTokenVerifier {
    * is disabled.
    */
   verify(token: string): Promise<AccessClaims>;
-  /** Drops cached "not revoked" answers; called after this process revokes anything. */
+  /**
+   * Drops cached "not revoked" answers, here and (through the bus) in every other process;
+   * called after this process revokes anything or disables an account.
+   */
   forgetCachedState(): void;
 }
 
@@ -37,10 +41,14 @@ export interface VerifierOptions {
   clock: Clock;
   issuer: string;
   /**
-   * How long a "not revoked" answer is reused without asking the database. This bounds how long
-   * another process may still accept a token after revocation. 0 disables the cache.
+   * How long a "not revoked" answer is reused without asking the database. With a bus, other
+   * processes drop their answers when told, so this only bounds staleness when a push is lost
+   * (the bus reconnecting); without one, it bounds how long another process may still accept a
+   * token after revocation. 0 disables the cache.
    */
   revocationCacheMs?: number;
+  /** Carries revocations between processes (pubsub.ts); omitted, other processes rely on the poll alone. */
+  bus?: Bus;
 }
 
 const MAX_CACHE_ENTRIES = 10_000;
@@ -55,6 +63,14 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
   const { db, keys, clock, issuer } = options;
   const cacheMs = options.revocationCacheMs ?? DEFAULT_REVOCATION_CACHE_MS;
   const liveSince = new Map<string, number>();
+  // Bumped on every forget: an answer read from the database before a revocation was announced
+  // must not be cached after it, or it would outlive the push by a whole window.
+  let generation = 0;
+  const forget = (): void => {
+    generation += 1;
+    liveSince.clear();
+  };
+  options.bus?.subscribe('revoked', forget);
   // Signature checks only (claims-cache.ts); revocation is still asked below on every call.
   const verified = new ClaimsCache<AccessClaims>({ clock, maxAgeMs: cacheMs });
 
@@ -62,10 +78,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     const now = clock.now().getTime();
     const checkedAt = liveSince.get(rti);
     if (checkedAt !== undefined && now - checkedAt < cacheMs && now >= checkedAt) return;
+    const asked = generation;
     const state = await refreshTokenState(db, rti);
     if (state.revoked) throw unauthorized(INVALID);
     if (state.accountDisabled) throw forbidden('account is disabled');
-    if (cacheMs > 0) {
+    if (cacheMs > 0 && asked === generation) {
       liveSince.delete(rti);
       if (liveSince.size >= MAX_CACHE_ENTRIES) liveSince.delete(liveSince.keys().next().value as string);
       liveSince.set(rti, now);
@@ -94,6 +111,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       await isLive(claims.data.rti);
       return verified.remember(token, claims.data);
     },
-    forgetCachedState: () => liveSince.clear(),
+    forgetCachedState: () => {
+      forget();
+      // A lost publish leaves the others on their poll window: the documented fallback, so the
+      // revocation (already committed) is not failed for it.
+      options.bus?.publish('revoked', '').catch(() => {});
+    },
   };
 }

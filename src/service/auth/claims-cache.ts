@@ -7,7 +7,7 @@
  * verification would give until the token expires. Whether the token was revoked or its account
  * disabled is NOT cached here: the verifier asks that on every request, through its own
  * revocation cache, so revocation keeps exactly its guarantees (at once in the process that
- * revokes, within `revocationCacheMs` elsewhere). Entries are also dropped after `maxAgeMs`, so
+ * revokes, at once elsewhere by push, within `revocationCacheMs` if a push is lost). Entries are also dropped after `maxAgeMs`, so
  * nothing about a token is reused longer than the revocation window even if that changes.
  */
 import { LRUCache } from 'lru-cache';

@@ -1,13 +1,17 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
+import type { Bus } from '../pubsub.js';
 import type { Db } from '../storage/db.js';
 import { ACCESS_TOKEN_TTL_SECONDS, SIGNING_KEY_ROTATE_AFTER_MS } from './settings.js';
 
 export const SIGNING_ALG = 'ES256';
 /** Tokens from a retired key stay verifiable this much longer than their lifetime (clock skew). */
 const RETIRED_KEY_GRACE_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 5 * 60 * 1000;
-/** How long a process signs with the key it last read before looking for a newer one. */
+/**
+ * How long a process signs with the key it last read before looking for a newer one. With a bus,
+ * a rotation elsewhere is pushed at once and this is only the fallback.
+ */
 const SIGNER_REFRESH_MS = 60 * 1000;
 const ROTATION_LOCK = 7_031_944; // distinct from the migration (…942) and bootstrap (…943) locks
 
@@ -35,7 +39,14 @@ export class KeyStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus?: Bus,
+  ) {
+    // Another process rotated: sign with its new key from the next token on. Verification needs
+    // nothing: an unknown kid is looked up in the database (publicKey).
+    bus?.subscribe('keys', () => {
+      this.signer = undefined;
+    });
+  }
 
   /** The newest active key; creates one on first start and rotates it when it is old. */
   async currentSigner(): Promise<Signer> {
@@ -66,20 +77,24 @@ export class KeyStore {
     const kid = await calculateJwkThumbprint(publicJwk);
     const privateJwk = { ...(await exportJWK(privateKey)), alg: SIGNING_ALG, kid };
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const rotated = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ROTATION_LOCK]);
       const active = await tx.query<{ kid: string }>('SELECT kid FROM signing_keys WHERE retired_at IS NULL');
       // Someone else created or rotated while we waited for the lock: their key will do.
-      if (onlyIf === null && active.length > 0) return;
-      if (typeof onlyIf === 'string' && !active.some((k) => k.kid === onlyIf)) return;
+      if (onlyIf === null && active.length > 0) return false;
+      if (typeof onlyIf === 'string' && !active.some((k) => k.kid === onlyIf)) return false;
       await tx.query('UPDATE signing_keys SET retired_at = $1 WHERE retired_at IS NULL', [now.toISOString()]);
       await tx.query('DELETE FROM signing_keys WHERE retired_at < $1', [new Date(now.getTime() - RETIRED_KEY_GRACE_MS).toISOString()]);
       await tx.query(
         `INSERT INTO signing_keys (kid, alg, public_jwk, private_jwk, created_at) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5)`,
         [kid, SIGNING_ALG, JSON.stringify({ ...publicJwk, kid }), JSON.stringify(privateJwk), now.toISOString()],
       );
+      return true;
     });
     this.signer = undefined;
+    // After the commit, so a process told reads the new key. Lost: the others find it within
+    // SIGNER_REFRESH_MS, as before there was a push.
+    if (rotated) await this.bus?.publish('keys', kid).catch(() => {});
     return kid;
   }
 

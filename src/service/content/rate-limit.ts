@@ -1,9 +1,20 @@
 /**
- * A token bucket per account for /v2: `burst` requests at once, refilled at `perSecond`. In
- * memory, per process: with several processes behind a balancer each allows the full rate (the
- * limit protects a process's CPU, which is what parsing consumes). Time comes from the clock.
+ * The per-client request limit of /v2 (an account, or an address before sign-in): `burst`
+ * requests at once, `perSecond` on average. Two implementations behind `RequestLimiter`:
+ *
+ * - one process (the embedded database): a token bucket in memory, exact because no other
+ *   process serves the same clients, and free on the hot path (no database round trip);
+ * - several processes (a PostgreSQL server or Redis): a fixed-window counter per client in the
+ *   shared limiter store (auth/limiter.ts: one atomic statement or script per request), `burst`
+ *   requests per window of `burst / perSecond` seconds. Same long-run rate and the same 429 with
+ *   Retry-After, but not the same shape: a client may spend a whole window's requests at its end
+ *   and the next window's at once (up to 2 × burst in a short span), and a refused client waits
+ *   for the window's end rather than for one token.
+ *
+ * Time comes from the clock.
  */
 import { z } from 'zod';
+import type { Limiter } from '../auth/limiter.js';
 import type { Clock } from '../clock.js';
 
 export const RateLimitSchema = z.object({
@@ -12,8 +23,14 @@ export const RateLimitSchema = z.object({
 });
 export type RateLimitSettings = z.infer<typeof RateLimitSchema>;
 
+export interface RequestLimiter {
+  /** 0 when `key` may go ahead (its request is counted); otherwise the seconds until it may. */
+  take(key: string): Promise<number>;
+}
+
 const MAX_BUCKETS = 100_000;
 
+/** The in-memory token bucket, per process. Synchronous: also used where no await fits (explorer). */
 export class RateLimiter {
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
   constructor(
@@ -40,4 +57,26 @@ export class RateLimiter {
     }
     return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
   }
+}
+
+/** Counter keys of the request limit, apart from the auth throttles' keys in the same store. */
+const KEY_PREFIX = 'v2-rate:';
+
+/**
+ * The request limit for this deployment: over `shared` (the store every process uses) when
+ * given, else in memory.
+ */
+export function createRequestLimiter(settings: RateLimitSettings, clock: Clock, shared?: Limiter): RequestLimiter {
+  if (shared === undefined) {
+    const local = new RateLimiter(settings, clock);
+    return { take: async (key) => local.take(key) };
+  }
+  const limit = { max: settings.burst, windowMs: Math.max(1, Math.round((settings.burst / settings.perSecond) * 1000)) };
+  return {
+    take: async (key) => {
+      // Never given back: a served request is spent, as a token taken from the bucket is.
+      const ticket = await shared.take([{ key: `${KEY_PREFIX}${key}`, ...limit }]);
+      return ticket.allowed ? 0 : ticket.retryAfterSeconds;
+    },
+  };
 }

@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { z } from 'zod';
 import type { AccessTokenVerifier } from '../auth/access-token.js';
+import type { Limiter } from '../auth/limiter.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from '../auth/settings.js';
 import type { Clock } from '../clock.js';
@@ -24,7 +25,7 @@ import { ENGINE_VERSION } from './engine-version.js';
 import { enterpriseRoutes } from './enterprise/routes.js';
 import { contentOpenApiDocument } from './openapi.js';
 import { createArticleParser } from './parser.js';
-import { RateLimiter, RateLimitSchema } from './rate-limit.js';
+import { createRequestLimiter, RateLimitSchema } from './rate-limit.js';
 import { compileSelection, selectFields, type Selection } from './fields.js';
 import type { RawQuery } from './query.js';
 import { negotiateEncoding, ReplyCache } from './reply-cache.js';
@@ -70,6 +71,8 @@ export interface ContentRoutesOptions {
   metrics: Metrics;
   offline: boolean;
   settings: ContentSettings;
+  /** The deployment's shared limiter store: the request limit is kept there, else in memory (rate-limit.ts). */
+  sharedLimiter?: Limiter | undefined;
 }
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
@@ -94,7 +97,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   app.addHook('onClose', async () => unsubscribe());
   const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const replyLookups = replyCacheMetrics(options.metrics, replies);
-  const limiter = new RateLimiter(RateLimitSchema.parse(settings.rateLimit ?? {}), options.clock);
+  const limiter = createRequestLimiter(RateLimitSchema.parse(settings.rateLimit ?? {}), options.clock, options.sharedLimiter);
   const openapi = contentOpenApiDocument();
   const cacheControl = `private, max-age=${settings.maxAgeSeconds}`;
 
@@ -107,7 +110,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   const authenticate = requireAccessToken(options.verifier);
   /** GET reads the query, POST the body; both then answer alike (the same meaning, 422s and ETag). */
   const serve = (read: (request: FastifyRequest) => StructuredContentsRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = limiter.take(request.accessClaims?.sub ?? request.ip);
+    const wait = await limiter.take(request.accessClaims?.sub ?? request.ip);
     if (wait > 0) {
       options.metrics.rateLimited.inc();
       throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);

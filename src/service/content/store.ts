@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
+import type { Bus } from '../pubsub.js';
 import type { Db } from '../storage/db.js';
 
 /** Envelope metadata as stored: the envelope without `article_body`. */
@@ -50,10 +51,47 @@ export type ArticleWriteListener = (project: string, title: string) => void;
  * Listeners per database handle, shared by every ArticleStore on that handle: the importer
  * behind the admin socket and the content service each make their own store, and a write by one
  * must reach the caches in front of the other at once. A handle is a process's connection, so
- * this is "a write in this process"; writes by other processes are not seen here (the readers
- * bound how long they may trust what they cached instead).
+ * this is "a write in this process"; writes by other processes arrive through the bus attached
+ * by `shareArticleWrites` (and, should a push be lost, the readers bound how long they trust
+ * what they cached).
  */
 const writeListeners = new WeakMap<Db, Set<ArticleWriteListener>>();
+const writeBuses = new WeakMap<Db, Bus>();
+
+function notifyListeners(db: Db, project: string, title: string): void {
+  for (const listener of writeListeners.get(db) ?? []) listener(project, title);
+}
+
+const WrittenSchema = z.tuple([z.string(), z.string()]);
+
+/**
+ * Publishes this handle's article writes on `bus`, and calls this handle's listeners for the
+ * writes other processes publish. One bus per handle (a second call, from another app on the
+ * same handle, is a no-op: its listeners already hear every write on the handle). Returns the
+ * detach function.
+ */
+export function shareArticleWrites(db: Db, bus: Bus): () => void {
+  if (writeBuses.has(db)) return () => {};
+  writeBuses.set(db, bus);
+  const unsubscribe = bus.subscribe('article', (payload) => {
+    // undefined: pushes were lost while the bus reconnected; the readers' lookup age bounds that.
+    if (payload === undefined) return;
+    const written = WrittenSchema.safeParse(safeJson(payload));
+    if (written.success) notifyListeners(db, written.data[0], written.data[1]);
+  });
+  return () => {
+    unsubscribe();
+    if (writeBuses.get(db) === bus) writeBuses.delete(db);
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export class ArticleStore {
   constructor(
@@ -73,7 +111,9 @@ export class ArticleStore {
   }
 
   #written(project: string, title: string): void {
-    for (const listener of writeListeners.get(this.db) ?? []) listener(project, title);
+    notifyListeners(this.db, project, title);
+    // Lost, the other processes see the write when their lookup of the title ages out.
+    writeBuses.get(this.db)?.publish('article', JSON.stringify([project, title])).catch(() => {});
   }
 
   /**

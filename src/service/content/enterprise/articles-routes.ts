@@ -19,7 +19,7 @@ const REPLY_VERSION = 'enterprise-article-1';
 
 export const articlesRoutes: FastifyPluginAsync<EnterpriseRoutesOptions> = async (app, options) => {
   const serve = (read: (request: FastifyRequest) => ArticleLookupRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
-    rateLimit(options, request);
+    await rateLimit(options, request);
     const asked = read(request);
     const selection = asked.fields === undefined ? undefined : compileModelSelection(EnterpriseArticleModel, 'Article', asked.fields);
     const abort = abortOnDisconnect(reply);

@@ -9,7 +9,7 @@ import { HttpError, tooManyRequests } from '../../errors.js';
 import type { Metrics } from '../../metrics.js';
 import type { Db } from '../../storage/db.js';
 import type { Selection } from '../fields.js';
-import type { RateLimiter } from '../rate-limit.js';
+import type { RequestLimiter } from '../rate-limit.js';
 import type { ContentService } from '../service.js';
 
 /** What routes.ts hands the Enterprise routes: the content API's own service, limiter and guard. */
@@ -17,7 +17,7 @@ export interface EnterpriseRoutesOptions {
   db: Db;
   clock: Clock;
   service: ContentService;
-  limiter: RateLimiter;
+  limiter: RequestLimiter;
   metrics: Metrics;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   cacheControl: string;
@@ -26,8 +26,8 @@ export interface EnterpriseRoutesOptions {
 }
 
 /** Takes a token for the caller, or refuses with a 429 and Retry-After. */
-export function rateLimit(options: EnterpriseRoutesOptions, request: FastifyRequest): void {
-  const wait = options.limiter.take(request.accessClaims?.sub ?? request.ip);
+export async function rateLimit(options: EnterpriseRoutesOptions, request: FastifyRequest): Promise<void> {
+  const wait = await options.limiter.take(request.accessClaims?.sub ?? request.ip);
   if (wait > 0) {
     options.metrics.rateLimited.inc();
     throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);

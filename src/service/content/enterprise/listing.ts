@@ -42,7 +42,7 @@ export function registerListing<T>(app: FastifyInstance, options: EnterpriseRout
   };
 
   const list = (read: (request: FastifyRequest) => ListRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
-    rateLimit(options, request);
+    await rateLimit(options, request);
     const asked = read(request);
     const pick = narrow(asked.fields);
     const items = (await listing.list()).filter((item) => matchesFilters(item, asked.filters));
@@ -55,7 +55,7 @@ export function registerListing<T>(app: FastifyInstance, options: EnterpriseRout
   const find = listing.item;
   if (find === undefined) return;
   const one = (read: (request: FastifyRequest) => ItemRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
-    rateLimit(options, request);
+    await rateLimit(options, request);
     const asked = read(request);
     const identifier = (request.params as { identifier: string }).identifier;
     const found = await find(identifier);

@@ -40,7 +40,7 @@ export const snapshotRoutes: FastifyPluginAsync<EnterpriseRoutesOptions> = async
   });
 
   const download = async (request: FastifyRequest, reply: FastifyReply) => {
-    rateLimit(options, request);
+    await rateLimit(options, request);
     const identifier = (request.params as { identifier: string }).identifier;
     const opened = await openPublished(identifier);
     if (opened === undefined) throw new HttpError(404, missingMessage(identifier));
