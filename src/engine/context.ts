@@ -3,6 +3,7 @@ import type { Part, Reference, Table } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
 import { boilerplateTitles } from './grammar.js';
 import type { Site } from './site.js';
+import type { SourceMarker } from './source-positions.js';
 
 export interface Context {
   readonly site: Site | undefined;
@@ -15,6 +16,8 @@ export interface Context {
   readonly infoboxes: Part[];
   readonly tables: Table[];
   readonly references: Reference[];
+  /** Set when the caller asked for source hints (source-positions.ts); undefined costs nothing. */
+  mark?: SourceMarker;
 }
 
 /**

@@ -1,27 +1,59 @@
 /**
- * The typed tree the engine walks: htmlparser2's domhandler nodes. Parsing is the single most
- * expensive step, so it happens once; every later step walks this tree without cloning it.
+ * The tree the engine walks: plain objects built by tree-builder.ts, with the field names of
+ * domhandler (htmlparser2's DOM) so that the walkers read like any htmlparser2 code. Parsing is the
+ * single most expensive step, so it happens once; every later step walks this tree without
+ * cloning it.
  */
-import { parseDocument } from 'htmlparser2';
-import type { AnyNode, ChildNode, Document, Element, Text } from 'domhandler';
+import { buildTree } from './tree-builder.js';
 
-export type { AnyNode, ChildNode, Document, Element, Text };
+interface Links {
+  parent: ParentNode | null;
+  prev: ChildNode | null;
+  next: ChildNode | null;
+}
+
+/** `<script>` and `<style>` have types of their own, as in domhandler. */
+export interface Element extends Links {
+  type: 'tag' | 'script' | 'style';
+  name: string;
+  attribs: Record<string, string>;
+  children: ChildNode[];
+}
+
+export interface Text extends Links {
+  type: 'text';
+  data: string;
+}
+
+/** Comments, and CDATA outside foreign content. */
+export interface Comment extends Links {
+  type: 'comment';
+  data: string;
+}
+
+/** `<!doctype …>`: name `!doctype`, data the declaration with its `!`. */
+export interface Directive extends Links {
+  type: 'directive';
+  name: string;
+  data: string;
+}
+
+export interface Document extends Links {
+  type: 'root';
+  children: ChildNode[];
+}
+
+export type ParentNode = Document | Element;
+export type ChildNode = Element | Text | Comment | Directive;
+export type AnyNode = ParentNode | ChildNode;
 
 export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  return buildTree(html);
 }
 
-/** Element nodes: domhandler types `<script>` and `<style>` separately from other tags. */
+/** Element nodes, `<script>` and `<style>` included. */
 export function isElement(node: AnyNode): node is Element {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
-
-export function isText(node: AnyNode): node is Text {
-  return node.type === 'text';
-}
-
-export function attr(el: Element, name: string): string | undefined {
-  return el.attribs[name];
 }
 
 /** True when the whitespace-separated token list `list` contains `token`, without splitting. */
@@ -67,17 +99,16 @@ export function someToken(list: string | undefined, fn: (token: string) => boole
 
 /**
  * The first element in document order that satisfies `test`, found without recursion so that
- * arbitrarily deep documents cannot overflow the stack.
+ * arbitrarily deep documents cannot overflow the stack. Only elements are stacked: text is half
+ * the nodes of an article and can never match.
  */
 export function findFirst(root: AnyNode, test: (el: Element) => boolean): Element | undefined {
-  const stack: AnyNode[] = [root];
+  if (!hasChildren(root)) return undefined;
+  const stack: ParentNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (isElement(node) && node !== root && test(node)) return node;
-    if ('children' in node) {
-      const kids = node.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    }
+    if (node !== root && test(node as Element)) return node as Element;
+    pushElements(stack, node.children);
   }
   return undefined;
 }
@@ -85,19 +116,29 @@ export function findFirst(root: AnyNode, test: (el: Element) => boolean): Elemen
 /** Every element in document order that satisfies `test`; does not descend into matches. */
 export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[] {
   const out: Element[] = [];
-  const stack: AnyNode[] = [root];
+  if (!hasChildren(root)) return out;
+  const stack: ParentNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (isElement(node) && node !== root && test(node)) {
-      out.push(node);
+    if (node !== root && test(node as Element)) {
+      out.push(node as Element);
       continue;
     }
-    if ('children' in node) {
-      const kids = node.children;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    }
+    pushElements(stack, node.children);
   }
   return out;
+}
+
+function hasChildren(node: AnyNode): node is ParentNode {
+  return node.type === 'root' || isElement(node);
+}
+
+/** Pushes the element children in reverse, so that popping visits them in document order. */
+function pushElements(stack: ParentNode[], kids: readonly ChildNode[]): void {
+  for (let i = kids.length - 1; i >= 0; i--) {
+    const kid = kids[i]!;
+    if (isElement(kid)) stack.push(kid);
+  }
 }
 
 /** All text below `root`, iteratively; used where structure no longer matters. */
@@ -106,8 +147,8 @@ export function rawText(root: AnyNode): string {
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'text') out += (node as Text).data;
-    else if ('children' in node && node.type !== 'script' && node.type !== 'style') {
+    if (node.type === 'text') out += node.data;
+    else if (node.type === 'root' || node.type === 'tag') {
       const kids = node.children;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }

@@ -9,6 +9,7 @@ import {
   ImageSchema,
   LanguageSchema,
   LicenseSchema,
+  NamespaceSchema,
   ProjectSchema,
   VersionSchema,
 } from '../schema/article.js';
@@ -25,6 +26,7 @@ export const EnvelopeSchema = z.looseObject({
   version: z.looseObject(VersionSchema.shape).optional(),
   is_part_of: z.looseObject(ProjectSchema.shape).optional(),
   in_language: z.looseObject(LanguageSchema.shape).optional(),
+  namespace: z.looseObject(NamespaceSchema.shape).optional(),
   main_entity: z.looseObject(EntitySchema.shape).optional(),
   additional_entities: z.array(z.looseObject(EntitySchema.shape)).optional(),
   // Snapshots deliver an array; some on-demand payloads a single object.
@@ -63,6 +65,7 @@ export function envelopeMeta(env: Envelope): EnvelopeMeta {
   if (env.version !== undefined) out.version = VersionSchema.parse(env.version);
   if (env.is_part_of !== undefined) out.is_part_of = ProjectSchema.parse(env.is_part_of);
   if (env.in_language !== undefined) out.in_language = LanguageSchema.parse(env.in_language);
+  if (env.namespace !== undefined) out.namespace = NamespaceSchema.parse(env.namespace);
   if (env.main_entity !== undefined) out.main_entity = EntitySchema.parse(env.main_entity);
   if (env.additional_entities !== undefined) out.additional_entities = env.additional_entities.map((e) => EntitySchema.parse(e));
   if (env.license !== undefined) {

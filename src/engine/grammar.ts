@@ -1,22 +1,13 @@
 /**
- * Loads the declarative rules in `grammar/` and compiles them once into lookup tables.
- * Supporting a new wiki means editing those JSON files, not this code.
+ * The declarative rules in `grammar/`, compiled once into lookup tables for the HTML path.
+ * Supporting a new wiki means editing those JSON files, not this code; they are read and validated
+ * by ./grammar/load.ts, the one loader.
  */
-import noise from '../../grammar/noise.json' with { type: 'json' };
-import pronunciation from '../../grammar/pronunciation.json' with { type: 'json' };
-import sections from '../../grammar/sections.json' with { type: 'json' };
-import infobox from '../../grammar/infobox.json' with { type: 'json' };
-import projects from '../../grammar/projects.json' with { type: 'json' };
-import citations from '../../grammar/citations.json' with { type: 'json' };
-import tables from '../../grammar/tables.json' with { type: 'json' };
-import media from '../../grammar/media.json' with { type: 'json' };
+import { GRAMMAR } from './grammar/load.js';
 
-interface Rule {
-  match: string;
-  why: string;
-}
+const { noise, pronunciation, sections, infobox, projects, citations, tables, media } = GRAMMAR;
 
-const set = (rules: readonly Rule[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
+const set = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
 
 export const NOISE = {
   tags: set(noise.tags),
@@ -24,8 +15,25 @@ export const NOISE = {
   typeofs: set(noise.typeofs),
   roles: set(noise.roles),
   ids: set(noise.ids),
-  hiddenStyles: noise.hiddenStyles.map((r) => r.match),
+  isHiddenStyle: hiddenStyleTest(noise.hiddenStyles.map((r) => r.match)),
 };
+
+/**
+ * Whether an inline style holds one of `declarations` ("property:value", lower case, no spaces),
+ * compared with the style's spaces removed. A cheap first test is derived from the declarations:
+ * a style that holds one contains its value ("none" of "display:none") as written, in some case,
+ * since a CSS keyword holds no space; most styles say nothing about visibility and stop there.
+ */
+export function hiddenStyleTest(declarations: readonly string[]): (style: string) => boolean {
+  if (declarations.length === 0) return () => false;
+  const values = declarations.map((d) => d.slice(d.indexOf(':') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const mayHold = new RegExp(values.join('|'), 'i');
+  return (style) => {
+    if (!mayHold.test(style)) return false;
+    const compact = style.replace(/\s+/g, '').toLowerCase();
+    return declarations.some((d) => compact.includes(d));
+  };
+}
 
 export const PRONUNCIATION = {
   classes: set(pronunciation.classes),
@@ -39,6 +47,10 @@ export const INFOBOX = {
   captionClasses: set(infobox.captionClasses),
   imageClasses: set(infobox.imageClasses),
   templateHints: infobox.templateHints.map((r) => r.match),
+  subheaderTags: set(infobox.subheaderTags),
+  iconMaxSize: infobox.iconMaxSize.pixels,
+  iconSkipClasses: set(infobox.iconSkipClasses),
+  iconSkipLinks: infobox.iconSkipLinks.map((r) => r.match),
 };
 
 export const MEDIA = {
@@ -51,17 +63,20 @@ export const MEDIA = {
 /** Classes of the containers around reference lists (noise, but the lists inside are read). */
 export const REFERENCE_LIST_WRAPPERS = set(citations.listWrappers);
 
-/** Heading text normalised for boilerplate lookup: lower case, single spaces, no edit brackets. */
-export function normalizeTitle(title: string): string {
-  return title.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A section heading as looked up among boilerplate titles: lower case, single spaces. (Not a page
+ * title: those are normalised by MediaWiki's rules in service/content/title.ts.)
+ */
+export function headingKey(heading: string): string {
+  return heading.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** Per language: its own boilerplate titles plus the universal ones ('*'), merged once at load. */
 const boilerplate = new Map<string, ReadonlySet<string>>();
 const allBoilerplate = new Set<string>();
-const universal = (sections.boilerplate['*'] ?? []).map(normalizeTitle);
+const universal = (sections.boilerplate['*'] ?? []).map(headingKey);
 for (const [lang, titles] of Object.entries(sections.boilerplate)) {
-  const normalized = titles.map(normalizeTitle);
+  const normalized = titles.map(headingKey);
   boilerplate.set(lang, new Set([...universal, ...normalized]));
   for (const t of normalized) allBoilerplate.add(t);
 }
@@ -100,4 +115,6 @@ export const TABLES = {
   dataClasses: set(tables.dataClasses),
   layoutClasses: set(tables.layoutClasses),
   layoutRoles: set(tables.layoutRoles),
+  layoutHolders: set(tables.layoutHolders),
+  footerClasses: set(tables.footerClasses),
 };

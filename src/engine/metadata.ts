@@ -17,6 +17,8 @@ export interface DocumentMeta {
   dateModified?: string;
   language?: string;
   wikidataItem?: string;
+  /** MediaWiki namespace number; 0 is the article namespace. */
+  namespace?: number;
   site?: Site;
   /** Parsoid HTML (as opposed to a skin-rendered page). */
   parsoid: boolean;
@@ -33,7 +35,8 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
   const about = html?.attribs.about;
   if (about !== undefined) {
     const rev = /\/revision\/(\d+)/.exec(about);
-    if (rev !== null) meta.revision = Number(rev[1]);
+    const revision = rev === null ? undefined : toInt(rev[1]!);
+    if (revision !== undefined) meta.revision = revision;
   }
   for (const el of head === undefined ? [] : head.children) {
     if (!isElement(el)) continue;
@@ -45,6 +48,10 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
           if (id !== undefined) meta.identifier = id;
         }
         else if (a.property === 'dc:modified' && a.content !== undefined) meta.dateModified = isoSeconds(a.content);
+        else if (a.property === 'mw:pageNamespace' && a.content !== undefined) {
+          const ns = toInt(a.content);
+          if (ns !== undefined) meta.namespace = ns;
+        }
         else if (a.property === 'mw:htmlVersion' || a.property === 'mw:html:version') meta.parsoid = true;
         else if (a['http-equiv'] === 'content-language' && a.content !== undefined) meta.language = a.content;
         break;
@@ -68,6 +75,12 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
     }
   }
   if (rlconf !== undefined) readRlconf(rlconf, meta);
+  // A skin page states its last edit only in the body: the schema.org JSON-LD block the skin
+  // writes (exact, UTC) and the footer line (localised prose, local time), so the JSON-LD is read.
+  if (!meta.parsoid && meta.dateModified === undefined) {
+    const modified = jsonLdDateModified(doc);
+    if (modified !== undefined) meta.dateModified = modified;
+  }
   if (meta.url === undefined && canonical !== undefined) meta.url = canonical;
   const siteUrl = base ?? meta.url;
   const site = siteUrl === undefined ? undefined : siteFromUrl(siteUrl);
@@ -91,7 +104,7 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
 function readRlconf(script: string, meta: DocumentMeta): void {
   const num = (key: string): number | undefined => {
     const m = new RegExp(`"${key}":(\\d+)`).exec(script);
-    return m === null ? undefined : Number(m[1]);
+    return m === null ? undefined : toInt(m[1]!);
   };
   const str = (key: string): string | undefined => {
     const m = new RegExp(`"${key}":"((?:[^"\\\\]|\\\\.)*)"`).exec(script);
@@ -107,12 +120,30 @@ function readRlconf(script: string, meta: DocumentMeta): void {
   const rev = num('wgRevisionId') ?? num('wgCurRevisionId');
   if (rev !== undefined && rev > 0) meta.revision = rev;
   const title = str('wgTitle');
-  const ns = str('wgCanonicalNamespace');
-  if (title !== undefined) meta.name = ns !== undefined && ns.length > 0 ? `${ns}:${title}` : title;
+  const nsName = str('wgCanonicalNamespace');
+  if (title !== undefined) meta.name = nsName !== undefined && nsName.length > 0 ? `${nsName}:${title}` : title;
   const lang = str('wgPageContentLanguage');
   if (lang !== undefined) meta.language = lang;
+  const ns = num('wgNamespaceNumber');
+  if (ns !== undefined) meta.namespace = ns;
   const item = str('wgWikibaseItemId');
   if (item !== undefined) meta.wikidataItem = item;
+}
+
+/** `dateModified` of the page's `<script type="application/ld+json">`, when it is a valid date. */
+function jsonLdDateModified(doc: Document): string | undefined {
+  const script = findFirst(doc, (e) => e.name === 'script' && e.attribs.type === 'application/ld+json');
+  if (script === undefined) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(scriptText(script));
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>).dateModified;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
+  return isoSeconds(value);
 }
 
 function scriptText(el: Element): string {

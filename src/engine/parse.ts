@@ -1,8 +1,8 @@
 /**
  * `parse`: one article in, one Article out. Pure and synchronous.
  *
- *   input ─► readInput ─► flattenDeepNesting ─► parseHtml ─► readDocumentMeta ─► buildSections
- *         ─► buildAbstract ─► resolveCitations ─► Article
+ *   input ─► readInput ─► parseHtml ─► readDocumentMeta ─► buildSections ─► buildAbstract
+ *         ─► resolveCitations ─► Article
  *
  * Each step lives in its own module and is tested on its own.
  */
@@ -10,27 +10,29 @@ import type { Article, Part } from '../schema/article.js';
 import { buildAbstract } from './abstract.js';
 import { createContext } from './context.js';
 import type { Document, Element } from './dom.js';
-import { findFirst, hasClass, parseHtml } from './dom.js';
+import { findAll, findFirst, hasClass, isElement, parseHtml } from './dom.js';
 import { envelopeMeta } from './envelope.js';
 import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
 import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
-import { flattenDeepNesting } from './nesting.js';
 import { buildSections } from './sections.js';
 import { siteFromUrl } from './site.js';
+import { sourceMarker } from './source-positions.js';
 import { resolveCitations, uniqueReferences } from './citations.js';
 
 export interface ParseOptions {
   /** Inputs larger than this many UTF-8 bytes are refused with InputTooLargeError. Default 32 MiB. */
   maxInputBytes?: number;
+  /** Add a `source` hint to each block-level Part: the element it came from (source-positions.ts). */
+  sourcePositions?: boolean;
 }
 
 export type ParseInput = string | Envelope | Record<string, unknown>;
 
 export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const source = readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
-  const doc = parseHtml(flattenDeepNesting(source.html));
+  const doc = parseHtml(source.html);
   const meta = readDocumentMeta(doc);
   const envelope = source.envelope === undefined ? undefined : envelopeMeta(source.envelope);
   // The envelope knows the project even when the HTML carries no <base>.
@@ -40,7 +42,8 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
     (envelope?.url !== undefined ? siteFromUrl(envelope.url) : undefined);
   const language = envelope?.in_language?.identifier ?? meta.language;
   const ctx = createContext(site, language);
-  const sections = buildSections(contentRoot(doc), ctx);
+  if (options.sourcePositions === true) ctx.mark = sourceMarker(doc);
+  const sections = buildSections(contentRoot(doc, meta.parsoid), ctx);
   const abstract = buildAbstract(ctx.lead, ctx);
 
   const references = uniqueReferences(ctx.references);
@@ -69,24 +72,38 @@ function documentFields(meta: DocumentMeta): Partial<Article> {
   if (meta.url !== undefined) out.url = meta.url;
   if (meta.revision !== undefined) out.version = { identifier: meta.revision };
   if (meta.dateModified !== undefined) out.date_modified = meta.dateModified;
+  if (meta.namespace !== undefined) out.namespace = { identifier: meta.namespace };
   if (meta.wikidataItem !== undefined) {
     out.main_entity = { identifier: meta.wikidataItem, url: `https://www.wikidata.org/entity/${meta.wikidataItem}` };
   }
   return out;
 }
 
-/** Rendered pages hold the article in div.mw-parser-output; Parsoid HTML in <body>. */
-function contentRoot(doc: Document): Element {
-  const output = findFirst(doc, (e) => hasClass(e, 'mw-parser-output'));
-  if (output !== undefined) return output;
+/**
+ * The content root, by the page's structure: a skin page holds the article in the
+ * `.mw-parser-output` under `#mw-content-text` (other `.mw-parser-output` divs exist before it, e.g.
+ * the page-status indicators of `.mw-indicators`); Parsoid HTML holds it in <body>. A bare
+ * rendered fragment (action=parse output) has only its own `.mw-parser-output`.
+ */
+function contentRoot(doc: Document, parsoid: boolean): Element {
   const body = findFirst(doc, (e) => e.name === 'body');
+  if (!parsoid) {
+    const text = findFirst(doc, (e) => e.attribs.id === 'mw-content-text');
+    const output = text?.children.find((c): c is Element => isElement(c) && hasClass(c, 'mw-parser-output'));
+    if (output !== undefined) return output;
+    if (text !== undefined) return text;
+    // Outermost matches only, in document order: an indicator's own parser output is passed over.
+    const outer = findAll(doc, (e) => hasClass(e, 'mw-indicators') || hasClass(e, 'mw-parser-output'));
+    const fragment = outer.find((e) => !hasClass(e, 'mw-indicators'));
+    if (fragment !== undefined) return fragment;
+  }
   if (body !== undefined) return body;
   return doc as unknown as Element;
 }
 
 const ORDER: (keyof Article)[] = [
   'name', 'identifier', 'abstract', 'description', 'url', 'date_created', 'date_modified', 'version',
-  'main_entity', 'additional_entities', 'is_part_of', 'in_language', 'image', 'license',
+  'main_entity', 'additional_entities', 'is_part_of', 'in_language', 'namespace', 'image', 'license',
   'sections', 'infoboxes', 'tables', 'references',
 ];
 

@@ -2,14 +2,20 @@
  * Reference lists → `Article.references`. Parsoid renders `<references/>` as
  * `ol.mw-references[typeof~="mw:Extension/references"]` with one `li#cite_note-…` per entry and
  * the group in `data-mw-group` (Specs/HTML §Cite); rendered pages as `ol.references`.
- * The bibliographic `metadata` comes from the citation template's data-mw, or else from the
- * entry's COinS span (`span.Z3988`, OpenURL key-value pairs).
+ * The bibliographic `metadata` comes from the citation template's data-mw (its parameters mapped
+ * to CS1's names, the template's own kept in `template`), or else from the entry's COinS span
+ * (`span.Z3988`, see coins.ts). The type: a template the grammar knows, else the class of the
+ * CS1 `cite` element, else a "Cite …" template's name, else the COinS genre, else "text".
  */
 import type { Reference } from '../schema/article.js';
-import type { Element } from './dom.js';
+import type { AnyNode, Element } from './dom.js';
 import { findAll, findFirst, hasClass, hasToken, isElement } from './dom.js';
 import type { Context } from './context.js';
-import { COINS, citationType } from './grammar.js';
+import { dataMwOf } from './data-mw.js';
+import { GRAMMAR } from './grammar/load.js';
+import { citationMetadata, isKnownCitationTemplate } from './citation-metadata.js';
+import { readCoins } from './coins.js';
+import { citationType } from './grammar.js';
 import { inline } from './inline.js';
 import { isTransclusion, templateCalls } from './transclusion.js';
 
@@ -39,74 +45,96 @@ export function readReferenceList(ol: Element, ctx: Context): Reference[] {
 function groupOf(ol: Element): string | undefined {
   const group = ol.attribs['data-mw-group'];
   if (group !== undefined && group.length > 0) return group;
-  const raw = ol.attribs['data-mw'];
-  if (raw === undefined) return undefined;
-  try {
-    const g = (JSON.parse(raw) as { attrs?: { group?: unknown } }).attrs?.group;
-    return typeof g === 'string' && g.length > 0 ? g : undefined;
-  } catch {
-    return undefined;
-  }
+  const g = dataMwOf(ol)?.attrs.group;
+  return g !== undefined && g.length > 0 ? g : undefined;
 }
 
 function readEntry(li: Element, identifier: string, group: string | undefined, ctx: Context): Reference {
   const body =
     findFirst(li, (e) => hasClass(e, 'mw-reference-text') || hasClass(e, 'reference-text')) ?? li;
   const text = inline(body, ctx);
-  const reference: Reference = { identifier, type: 'text', metadata: {}, text: { value: text.value } };
-  if (group !== undefined) reference.group = group;
+  const reference: Reference = { identifier, group: group ?? null, type: 'text', metadata: {}, text: { value: text.value } };
   if (text.links.length > 0) reference.text.links = text.links;
+  // A note ({{efn}}, <ref group="note">) that cites a reference of its own points at it; the
+  // first marker is the note's source, as the production replies have it.
+  const parent = text.citations.find((c) => c.identifier !== identifier);
+  if (parent !== undefined) reference.parent_reference = parent.identifier;
+  const source = shortFootnoteSource(body, ctx);
+  if (source !== undefined) reference.source = source;
 
+  // The type the HTML states: CS1's `<cite class="citation web cs1">`.
+  const cite = findFirst(li, (e) => e.name === 'cite' && hasClass(e, 'citation'));
+  const stated = cite === undefined ? undefined : citationTypeOfClass(cite.attribs.class ?? '');
   for (const el of findAll(li, (e) => isTransclusion(e) && e.attribs['data-mw'] !== undefined)) {
     for (const call of templateCalls(el)) {
       const type = citationType(call.name);
       if (type === undefined) continue;
-      reference.type = type;
-      reference.metadata = call.params;
+      // A template the grammar names decides; one known only by its "Cite …" prefix (a wrapper
+      // such as {{Cite ODNB}}) yields to the class its output carries.
+      reference.type = isKnownCitationTemplate(call.name) ? type : (stated ?? type);
+      reference.metadata = citationMetadata(call.name, call.params, type);
+      reference.template = { name: call.name, parameters: call.params };
       return reference;
     }
   }
   const coins = findFirst(li, (e) => hasClass(e, 'Z3988'));
   const title = coins?.attribs.title;
-  if (title !== undefined) {
-    const { type, metadata } = readCoins(title);
-    reference.metadata = metadata;
-    if (type !== undefined) reference.type = type;
-  }
+  const fromCoins = title === undefined ? undefined : readCoins(title);
+  if (fromCoins !== undefined) reference.metadata = fromCoins.metadata;
+  reference.type = stated ?? fromCoins?.type ?? 'text';
   return reference;
 }
 
-/** OpenURL ContextObject (COinS) → metadata with the citation templates' parameter names. */
-export function readCoins(title: string): { type?: string; metadata: Record<string, string> } {
-  const metadata: Record<string, string> = {};
-  let type: string | undefined;
-  let authors = 0;
-  for (const pair of title.split('&')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const key = decode(pair.slice(0, eq));
-    const value = decode(pair.slice(eq + 1)).trim();
-    if (value.length === 0) continue;
-    if (key === 'rft_val_fmt') {
-      type = COINS.formats.get(value) ?? type;
-    } else if (key === 'rft_id') {
-      if (/^https?:\/\//.test(value)) metadata.url ??= value;
-      else if (value.startsWith('info:doi/')) metadata.doi = value.slice(9);
-    } else if (key === 'rft.au') {
-      authors++;
-      metadata[authors === 1 ? 'author' : `author${authors}`] = value;
-    } else {
-      const name = COINS.keys.get(key);
-      if (name !== undefined && metadata[name] === undefined) metadata[name] = value;
-    }
+/**
+ * A short footnote ({{sfn}}, {{harvnb}}: "Glick 1987, p. 5") links to the full citation by the
+ * `#CITEREF…` anchor CS1 puts on its `<cite id>` in the bibliography; that citation is the
+ * footnote's source. The anchors are indexed once per document (a page may hold thousands).
+ */
+function shortFootnoteSource(body: Element, ctx: Context): Reference['source'] {
+  for (const a of findAll(body, (e) => e.name === 'a' && (e.attribs.href ?? '').includes('#CITEREF'))) {
+    const href = a.attribs.href!;
+    const target = anchorsOf(body).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
+    if (target === undefined) continue;
+    const text = inline(target, ctx);
+    if (text.value.length === 0) continue;
+    return text.links.length > 0 ? { value: text.value, links: text.links } : { value: text.value };
   }
-  return type === undefined ? { metadata } : { type, metadata };
+  return undefined;
 }
 
-function decode(s: string): string {
+const anchorIndex = new WeakMap<AnyNode, Map<string, Element>>();
+
+function anchorsOf(el: Element): Map<string, Element> {
+  let root: AnyNode = el;
+  while (root.parent !== null) root = root.parent;
+  let index = anchorIndex.get(root);
+  if (index === undefined) {
+    index = new Map();
+    for (const e of findAll(root, (x) => (x.attribs.id ?? '').startsWith('CITEREF'))) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
+    anchorIndex.set(root, index);
+  }
+  return index;
+}
+
+function decodeFragment(fragment: string): string {
   try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
+    return decodeURIComponent(fragment);
   } catch {
-    return s;
+    return fragment;
   }
 }
+
+const citeClasses = new Map(Object.entries(GRAMMAR.citations.classes.map));
+
+/** Reference.type from a CS1 `cite` element's classes ("citation web cs1" → "web"). */
+export function citationTypeOfClass(classes: string): string | undefined {
+  const tokens = classes.split(/\s+/);
+  if (!tokens.includes(GRAMMAR.citations.classes.match)) return undefined;
+  for (const token of tokens) {
+    const type = citeClasses.get(token.toLowerCase());
+    if (type !== undefined) return type;
+  }
+  return undefined;
+}
+
+export { readCoins };

@@ -14,10 +14,7 @@ const hasPronunciationTypeof = (t: string): boolean => PRONUNCIATION.typeofs.has
 const hasInfoboxClass = (t: string): boolean => INFOBOX.classes.has(t);
 
 export function isHiddenStyle(style: string): boolean {
-  // Cheap rejection first: most styles say nothing about display.
-  if (!/none/i.test(style)) return false;
-  const compact = style.replace(/\s+/g, '').toLowerCase();
-  return NOISE.hiddenStyles.some((s) => compact.includes(s));
+  return NOISE.isHiddenStyle(style);
 }
 
 /** Not article content: dropped with its whole subtree (grammar/noise.json). */

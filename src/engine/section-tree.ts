@@ -26,22 +26,30 @@ export class SectionTree {
     return this.open.length === 1 && this.skipLevel === 0;
   }
 
+  /** Names of the open sections, outermost first; the lead's name inside the lead (table identifiers). */
+  get path(): string[] {
+    const open = this.open.length === 1 ? this.open : this.open.slice(1);
+    return open.map((o) => o.part.name ?? '');
+  }
+
   get skipping(): boolean {
     return this.skipLevel !== 0;
   }
 
-  heading(level: number, name: string, boilerplate: boolean): void {
-    if (this.skipLevel !== 0 && level > this.skipLevel) return;
+  /** Returns the section the heading opened; undefined when it opened none (boilerplate). */
+  heading(level: number, name: string, boilerplate: boolean): Part | undefined {
+    if (this.skipLevel !== 0 && level > this.skipLevel) return undefined;
     this.skipLevel = 0;
     if (boilerplate) {
       this.skipLevel = level;
-      return;
+      return undefined;
     }
     while (this.open.length > 1 && this.open[this.open.length - 1]!.level >= level) this.open.pop();
     const section: Part = { name, type: 'section' };
     if (this.open.length === 1) this.sections.push(section);
     else addPart(this.open[this.open.length - 1]!.part, section);
     this.open.push({ level, part: section });
+    return section;
   }
 
   block(part: Part): void {

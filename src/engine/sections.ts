@@ -10,16 +10,17 @@ import type { AnyNode, Element } from './dom.js';
 import { firstElementChild, hasClass, isElement, rawText } from './dom.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
-import { REFERENCE_LIST_WRAPPERS, normalizeTitle } from './grammar.js';
+import { REFERENCE_LIST_WRAPPERS, headingKey } from './grammar.js';
 import { inline } from './inline.js';
 import { hasClassIn, isInfobox, isNoise } from './rules.js';
 import { paragraphPart } from './blocks/paragraph.js';
 import { isList, listPart } from './blocks/list.js';
 import { figurePart, galleryParts, isFigure, isGallery } from './blocks/figure.js';
 import { infoboxPart } from './blocks/infobox.js';
-import { isLayoutTable, readTable, tablePart } from './blocks/table.js';
+import { isLayoutTable, readTable, tableIdentifier, tablePart } from './blocks/table.js';
 import type { Table } from '../schema/article.js';
 import { readReferenceList, referenceListsIn } from './references.js';
+import { runElement } from './source-positions.js';
 
 export { LEAD_NAME } from './section-tree.js';
 
@@ -76,24 +77,32 @@ class Walker {
     if (name === 'section') return this.section(el, depth);
     if (name === 'p') return this.paragraph(el, depth);
     if (isGallery(el)) {
-      for (const part of galleryParts(el, this.ctx, depth)) this.tree.block(part);
+      for (const part of galleryParts(el, this.ctx, depth)) {
+        this.ctx.mark?.(part, el);
+        this.tree.block(part);
+      }
       return;
     }
     if (isList(el)) {
       const part = listPart(el, this.ctx, depth);
       if (part === undefined) return;
+      this.ctx.mark?.(part, el);
       if (this.tree.inLead) this.ctx.lead.push({ list: part });
       this.tree.block(part);
       return;
     }
     if (isFigure(el)) {
       const part = figurePart(el, this.ctx, depth);
-      if (part !== undefined) this.tree.block(part);
+      if (part === undefined) return;
+      this.ctx.mark?.(part, el);
+      this.tree.block(part);
       return;
     }
     if (isInfobox(el)) {
       const part = infoboxPart(el, this.ctx, depth);
-      if (part !== undefined) this.ctx.infoboxes.push(part);
+      if (part === undefined) return;
+      this.ctx.mark?.(part, el);
+      this.ctx.infoboxes.push(part);
       return;
     }
     if (name === 'table' && !isLayoutTable(el)) return this.table(el, depth);
@@ -103,15 +112,24 @@ class Walker {
   /** A content table and the tables nested in it: entries in Article.tables, one part here. */
   private table(el: Element, depth: number): void {
     const entries: Table[] = [];
+    const ids = new Map<Element, string>();
+    const path = this.tree.path;
+    const idOf = (t: Element): string => {
+      let id = ids.get(t);
+      if (id === undefined) ids.set(t, (id = tableIdentifier(path, this.ctx.tables)));
+      return id;
+    };
     const queue = [{ el, depth }];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const { table, nested } = readTable(next.el, `table-${this.ctx.tables.length + 1}`, this.ctx, next.depth);
+      const { table, nested } = readTable(next.el, idOf, this.ctx, next.depth);
       this.ctx.tables.push(table);
       entries.push(table);
       // table > tr > td: each nesting level is at least three elements deeper.
       for (const inner of nested) queue.push({ el: inner, depth: next.depth + 3 });
     }
-    this.tree.block(tablePart(el, entries, this.ctx, depth));
+    const part = tablePart(el, entries, this.ctx, depth);
+    this.ctx.mark?.(part, el);
+    this.tree.block(part);
   }
 
   private references(el: Element): void {
@@ -120,7 +138,8 @@ class Walker {
 
   private heading(el: Element, level: number, depth: number): void {
     const name = inline(el, this.ctx, {}, depth).value;
-    this.tree.heading(level, name, this.ctx.boilerplate.has(normalizeTitle(name)));
+    const section = this.tree.heading(level, name, this.ctx.boilerplate.has(headingKey(name)));
+    if (section !== undefined) this.ctx.mark?.(section, el);
   }
 
   /** Parsoid sections: a boilerplate one is skipped whole, without walking its subtree. */
@@ -129,7 +148,7 @@ class Walker {
     const level = first === undefined ? undefined : HEADINGS[first.name];
     if (first !== undefined && level !== undefined) {
       const name = inline(first, this.ctx, {}, depth).value;
-      if (this.ctx.boilerplate.has(normalizeTitle(name))) {
+      if (this.ctx.boilerplate.has(headingKey(name))) {
         this.references(el);
         return;
       }
@@ -140,6 +159,7 @@ class Walker {
   private paragraph(el: Element, depth: number): void {
     const part = paragraphPart(el, this.ctx, depth);
     if (part === undefined) return;
+    this.ctx.mark?.(part, el);
     if (this.tree.inLead) this.ctx.lead.push({ paragraph: el });
     this.tree.block(part);
   }
@@ -150,6 +170,8 @@ class Walker {
     this.pending = [];
     const part = paragraphPart(nodes, this.ctx, depth);
     if (part === undefined) return;
+    const source = this.ctx.mark === undefined ? undefined : runElement(nodes);
+    if (source !== undefined) this.ctx.mark?.(part, source);
     if (this.tree.inLead) this.ctx.lead.push({ paragraph: nodes });
     this.tree.block(part);
   }

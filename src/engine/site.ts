@@ -70,15 +70,17 @@ export function siteFromUrl(url: string): Site | undefined {
 }
 
 /**
- * Absolute https:// URL for an href found in the article. Parsoid writes wiki links as
- * "./Title" relative to the article base (Specs/HTML §Wiki links); rendered pages write
- * "/wiki/Title". The common cases avoid the URL parser: it dominates the cost on link-heavy pages.
+ * Absolute URL for an href found in the article. Parsoid writes wiki links as "./Title" relative
+ * to the article base (Specs/HTML §Wiki links); rendered pages write "/wiki/Title". An external
+ * link keeps the scheme it was written with: http://host is a different URL from https://host,
+ * and not every host serves both. A protocol-relative "//host/x" (how wikis write links to
+ * themselves and to upload.wikimedia.org) gets https, as a reader on the wiki would use.
+ * The common cases avoid the URL parser: it dominates the cost on link-heavy pages.
  */
 export function resolveHref(href: string, site: Site | undefined): string | undefined {
   if (href.length === 0) return undefined;
   const c0 = href.charCodeAt(0);
-  if (href.startsWith('https://')) return href;
-  if (href.startsWith('http://')) return `https://${href.slice(7)}`;
+  if (href.startsWith('https://') || href.startsWith('http://')) return href;
   if (href.startsWith('//')) return `https:${href}`;
   if (site === undefined) return undefined;
   if (href.startsWith('./')) return site.articleBase + href.slice(2);
@@ -87,7 +89,6 @@ export function resolveHref(href: string, site: Site | undefined): string | unde
   try {
     const url = new URL(href, site.articleBase);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    url.protocol = 'https:';
     return url.href;
   } catch {
     return undefined;

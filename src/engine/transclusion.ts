@@ -5,6 +5,7 @@
  * its `about` id.
  */
 import type { Element } from './dom.js';
+import { dataMwOf } from './data-mw.js';
 import { hasToken, isElement } from './dom.js';
 
 export interface TemplateCall {
@@ -14,55 +15,40 @@ export interface TemplateCall {
   params: Record<string, string>;
 }
 
-interface DataMw {
-  parts?: unknown[];
-}
-
-interface TemplatePart {
-  template?: { target?: { wt?: unknown; href?: unknown }; params?: Record<string, { wt?: unknown }> };
-}
-
 export function isTransclusion(el: Element): boolean {
   return hasToken(el.attribs.typeof, 'mw:Transclusion');
 }
 
 /** The template calls of a transclusion element; [] when it has no (valid) data-mw. */
 export function templateCalls(el: Element): TemplateCall[] {
-  const raw = el.attribs['data-mw'];
-  if (raw === undefined) return [];
-  let data: DataMw;
-  try {
-    data = JSON.parse(raw) as DataMw;
-  } catch {
-    return [];
-  }
   const calls: TemplateCall[] = [];
-  for (const part of Array.isArray(data.parts) ? data.parts : []) {
-    const template = (part as TemplatePart).template;
-    if (template === undefined) continue;
-    const name = templateName(template.target?.href, template.target?.wt);
+  for (const template of dataMwOf(el)?.templates ?? []) {
+    const name = templateName(template.target.href, template.target.wt);
     if (name === undefined) continue;
     const params: Record<string, string> = {};
-    for (const [key, value] of Object.entries(template.params ?? {})) {
-      const wt = typeof value?.wt === 'string' ? value.wt.trim() : '';
-      if (wt.length > 0) params[key.trim()] = wt;
+    for (const [key, value] of template.params) {
+      const param = key.trim();
+      const wt = value.trim();
+      // As a key, "__proto__" would set the object's prototype rather than hold a parameter.
+      if (wt.length > 0 && param !== '__proto__') params[param] = wt;
     }
     calls.push({ name, params });
   }
   return calls;
 }
 
-function templateName(href: unknown, wt: unknown): string | undefined {
-  if (typeof href === 'string' && href.length > 0) {
+function templateName(href: string | undefined, wt: string | undefined): string | undefined {
+  if (href !== undefined && href.length > 0) {
     let name = href.replace(/^\.\//, '').replace(/^[^:]+:/, '');
     try {
       name = decodeURIComponent(name);
     } catch {
       // keep as written
     }
-    return name.replace(/_/g, ' ').trim();
+    name = name.replace(/_/g, ' ').trim();
+    if (name.length > 0) return name;
   }
-  if (typeof wt === 'string' && wt.trim().length > 0) return wt.trim();
+  if (wt !== undefined && wt.trim().length > 0) return wt.trim();
   return undefined;
 }
 

@@ -9,8 +9,11 @@ import { z } from 'zod';
 
 export const LinkSchema = z
   .object({
-    url: z.string().describe('Absolute https:// URL of the link target'),
+    url: z.string().describe('Absolute URL of the link target; an external link keeps its scheme (http or https), a protocol-relative one gets https'),
     text: z.string().optional().describe('The anchor text as displayed'),
+    get images() {
+      return z.array(ImageSchema).optional().describe('The images the link wraps (a linked icon or thumbnail)');
+    },
   })
   .meta({ id: 'Link' });
 
@@ -19,7 +22,7 @@ export const ImageSchema = z
     content_url: z.string().describe('Absolute https:// URL of the image file as rendered'),
     width: z.number().int().nonnegative().optional(),
     height: z.number().int().nonnegative().optional(),
-    alternative_text: z.string().optional(),
+    alternative_text: z.string().optional().describe("The image's alt text, wherever the page gives one"),
     caption: z.string().optional(),
   })
   .meta({ id: 'Image' });
@@ -55,7 +58,6 @@ export const PartSchema = z
     name: z.string().optional().describe('Section heading, infobox template name or field label'),
     type: PartTypeSchema,
     value: z.string().optional().describe('Clean plain text: no markup, no reference markers'),
-    values: z.array(z.string()).optional(),
     get has_parts() {
       return z.array(PartSchema).optional();
     },
@@ -66,13 +68,23 @@ export const PartSchema = z
   })
   .meta({ id: 'Part' });
 
-export const TableCellSchema = z.object({ value: z.string() }).meta({ id: 'TableCell' });
+export const TableCellSchema = z
+  .object({
+    value: z.string().describe('The text shown in the cell: hidden sort keys excluded, a superscript after a caret ("6:7^7")'),
+    links: z.array(LinkSchema).optional(),
+    citations: z.array(CitationSchema).optional(),
+    nested_table: z.string().optional().describe('The `identifier` of the table this cell holds (listed in `Article.tables` too)'),
+  })
+  .meta({ id: 'TableCell' });
 
 export const TableSchema = z
   .object({
-    identifier: z.string(),
+    identifier: z
+      .string()
+      .describe('Section path and position, unique within the article: "nominations.republican_party_table1"'),
     headers: z.array(z.array(TableCellSchema)),
     rows: z.array(z.array(TableCellSchema)),
+    footers: z.array(z.array(TableCellSchema)).optional().describe('Rows of <tfoot> and rows marked "sortbottom" (totals)'),
     confidence_score: z.number().min(0).max(1),
   })
   .meta({ id: 'Table' });
@@ -80,10 +92,32 @@ export const TableSchema = z
 export const ReferenceSchema = z
   .object({
     identifier: z.string(),
-    group: z.string().optional(),
+    group: z
+      .string()
+      .nullable()
+      .describe('The reference group (`<ref group="note">`, {{efn}} → "lower-alpha"); null for the default group'),
     type: z.string(),
-    metadata: z.record(z.string(), z.string()),
+    metadata: z
+      .record(z.string(), z.string())
+      .describe(
+        "Bibliographic fields under CS1's English parameter names (title, url, access-date, last, first, last2, …), whatever language the template was written in",
+      ),
+    template: z
+      .object({
+        name: z.string().describe('The citation template, e.g. "Lien web"'),
+        parameters: z.record(z.string(), z.string()).describe('Its parameters as written in wikitext, by their own names'),
+      })
+      .optional()
+      .describe('The citation template the metadata was read from; absent when it came from COinS or there was none'),
     text: z.object({ value: z.string(), links: z.array(LinkSchema).optional() }),
+    source: z
+      .object({ value: z.string(), links: z.array(LinkSchema).optional() })
+      .optional()
+      .describe('The full citation a short footnote ({{sfn}}, a Harvard link) names its source by, as text and links'),
+    parent_reference: z
+      .string()
+      .optional()
+      .describe('For a note that cites a reference (an {{efn}} with a <ref> inside): the identifier of that reference'),
   })
   .meta({ id: 'Reference' });
 
@@ -114,6 +148,10 @@ export const ProjectSchema = z
 
 export const LanguageSchema = z.object({ identifier: z.string() }).meta({ id: 'Language' });
 
+export const NamespaceSchema = z
+  .object({ identifier: z.number().int().describe('MediaWiki namespace number: 0 for articles; any other value marks a non-article page') })
+  .meta({ id: 'Namespace' });
+
 export const LicenseSchema = z
   .object({ name: z.string().optional(), identifier: z.string().optional(), url: z.string().optional() })
   .meta({ id: 'License' });
@@ -128,6 +166,7 @@ export const ArticleSchema = z
     date_modified: z.string().optional(),
     is_part_of: ProjectSchema.optional(),
     in_language: LanguageSchema.optional(),
+    namespace: NamespaceSchema.optional(),
     main_entity: EntitySchema.optional(),
     additional_entities: z.array(EntitySchema).optional(),
     license: z.array(LicenseSchema).optional(),
@@ -153,5 +192,6 @@ export type Reference = z.infer<typeof ReferenceSchema>;
 export type Entity = z.infer<typeof EntitySchema>;
 export type Version = z.infer<typeof VersionSchema>;
 export type Project = z.infer<typeof ProjectSchema>;
+export type Namespace = z.infer<typeof NamespaceSchema>;
 export type License = z.infer<typeof LicenseSchema>;
 export type Article = z.infer<typeof ArticleSchema>;

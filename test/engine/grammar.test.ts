@@ -1,11 +1,20 @@
-/** The declarative rules in grammar/: complete, explained, and read by the engine. */
-import { readdirSync, readFileSync } from 'node:fs';
+/** The declarative rules in grammar/: complete, explained, validated once at load, and read by the engine. */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boilerplateTitles } from '../../src/engine/grammar.js';
+import { boilerplateTitles, hiddenStyleTest } from '../../src/engine/grammar.js';
+import { GRAMMAR_SOURCES, GrammarError, validateGrammar } from '../../src/engine/grammar/load.js';
+import type { GrammarName } from '../../src/engine/grammar/schemas.js';
 import { parse } from '../../src/index.js';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = new URL('../../grammar/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'article.schema.json');
+const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Record<string, unknown>;
 
 interface Rule {
   match?: unknown;
@@ -21,12 +30,43 @@ function rulesIn(value: unknown, out: Rule[]): Rule[] {
   return out;
 }
 
+/** The GrammarError `validateGrammar` throws for `data`, or undefined when it passes. */
+function refusal(name: GrammarName, data: unknown): GrammarError | undefined {
+  try {
+    validateGrammar(name, data);
+    return undefined;
+  } catch (error) {
+    if (error instanceof GrammarError) return error;
+    throw error;
+  }
+}
+
 describe('grammar/', () => {
   it.each(files)('%s: every rule says why it exists', (file) => {
-    const data = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as unknown;
-    for (const rule of rulesIn(data, [])) {
+    for (const rule of rulesIn(read(file), [])) {
       expect(typeof rule.why === 'string' && rule.why.length > 10, `${file}: ${JSON.stringify(rule.match)} has a why`).toBe(true);
     }
+  });
+
+  it('is read by the loader, every file of it, as checked in', () => {
+    expect(Object.keys(GRAMMAR_SOURCES).map((n) => `${n}.json`).sort(), 'a file the loader does not know would be read some other way').toEqual([...files].sort());
+    for (const file of files) expect(GRAMMAR_SOURCES[file.slice(0, -5) as GrammarName], file).toEqual(read(file));
+  });
+
+  it('is loaded nowhere else: no module outside the loader imports a grammar file', () => {
+    const offenders: string[] = [];
+    const walk = (d: string): void => {
+      for (const entry of readdirSync(d, { withFileTypes: true })) {
+        const path = join(d, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts') && !path.endsWith(join('engine', 'grammar', 'load.ts'))) {
+          // A quoted path to a grammar file: an import, a read, a URL (backquotes are for prose).
+          if (/['"][^'"\s]*grammar\/[\w-]+\.json['"]/.test(readFileSync(path, 'utf8'))) offenders.push(path.slice(ROOT.length));
+        }
+      }
+    };
+    walk(join(ROOT, 'src'));
+    expect(offenders).toEqual([]);
   });
 
   it('names boilerplate sections in every language the engine promises', () => {
@@ -42,5 +82,89 @@ describe('grammar/', () => {
       `<html lang="${lang}"><body><section data-mw-section-id="0"><p>Lead.</p></section><section data-mw-section-id="1"><h2>Literatur</h2><p>Body.</p></section></body></html>`;
     expect(parse(page('de')).sections.map((s) => s.name), 'de: Literatur is boilerplate').toEqual(['abstract']);
     expect(parse(page('en')).sections.map((s) => s.name), 'en: an English article may have a section named Literatur').toEqual(['abstract', 'Literatur']);
+  });
+});
+
+describe('the grammar loader', () => {
+  it.each(files)('accepts %s as checked in', (file) => {
+    expect(refusal(file.slice(0, -5) as GrammarName, read(file))).toBeUndefined();
+  });
+
+  it('refuses a broken copy, naming the file and the JSON path of each problem', () => {
+    const cases: [GrammarName, (d: Record<string, any>) => void, string, RegExp][] = [
+      ['noise', (d) => delete d.tags[2].why, '$.tags[2].why', /expected string/],
+      ['noise', (d) => (d.clases = d.classes), '$.clases', /not a key/],
+      ['noise', (d) => (d.hiddenStyles[0].match = 'Display: None'), '$.hiddenStyles[0].match', /property:value/],
+      ['tables', (d) => (d.dataClasses = 'wikitable'), '$.dataClasses', /expected array/],
+      ['citations', (d) => (d.templates['cite web'] = 7), '$.templates["cite web"]', /expected string/],
+      ['wikitext', (d) => (d.text.rules[0].rule.wrap = ['(']), '$.text.rules[0].rule.wrap', /./],
+      ['metadata', (d) => (d.languages[0].direction = 'up'), '$.languages[0].direction', /ltr|rtl/],
+      ['projects', (d) => (d.families[0].host = 'wikipedia.org'), '$.families[0].host', /./],
+    ];
+    for (const [name, breakIt, path, message] of cases) {
+      const data = read(`${name}.json`);
+      breakIt(data);
+      const error = refusal(name, data);
+      expect(error?.file, `${path}: the file is named`).toBe(`grammar/${name}.json`);
+      expect(error?.issues.map((i) => i.path), `${path}: the path is named`).toContain(path);
+      expect(error?.issues.find((i) => i.path === path)?.message, path).toMatch(message);
+      expect(error?.message, `${path}: the message says both`).toContain(`grammar/${name}.json`);
+      expect(error?.message).toContain(path);
+    }
+  });
+
+  it('stops a start of the service on a broken grammar file, with one line naming the file and the path', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'wikistruct-broken-grammar-'));
+    try {
+      for (const part of ['src', 'grammar', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+      const noise = JSON.parse(readFileSync(join(copy, 'grammar/noise.json'), 'utf8')) as { classes: { why?: string }[] };
+      delete noise.classes[3]!.why;
+      writeFileSync(join(copy, 'grammar/noise.json'), JSON.stringify(noise));
+      const data = join(copy, 'data');
+      const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--offline', '--port', '0', '--data', data], {
+          cwd: copy,
+          env: { ...process.env, DATABASE_URL: '' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(run.code, run.stderr).not.toBe(0);
+      expect(run.stderr.trim()).toMatch(/^wikistruct: grammar\/noise\.json is not a valid grammar file: \$\.classes\[3\]\.why: /);
+      expect(run.stderr.trim().split('\n'), 'one line, no stack trace').toHaveLength(1);
+      expect(existsSync(data), 'nothing was created').toBe(false);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('hidden styles', () => {
+  it('follow every declaration of the rules, not only those whose value is "none"', () => {
+    const hidden = hiddenStyleTest(['display:none', 'visibility:hidden']);
+    expect(hidden('color: red; Visibility : HIDDEN'), 'a new rule works without touching code').toBe(true);
+    expect(hidden('display:none')).toBe(true);
+    expect(hidden('visibility:visible; border:none')).toBe(false);
+    expect(hiddenStyleTest([])('display:none'), 'no rules, nothing hidden').toBe(false);
+  });
+
+  it('decide as the full comparison does, the cheap first test never rejecting a match', () => {
+    const declarations = ['display:none', 'visibility:hidden', 'opacity:0'];
+    const hidden = hiddenStyleTest(declarations);
+    const space = fc.constantFrom('', ' ', '  ', '\t', '\n');
+    const property = fc.constantFrom('display', 'DISPLAY', 'visibility', 'opacity', 'color', 'border');
+    const value = fc.constantFrom('none', 'None', 'hidden', 'HIDDEN', '0', 'red', 'block', 'visible');
+    const declaration = fc.tuple(space, property, space, space, value, space).map(([a, p, b, c, v, d]) => `${a}${p}${b}:${c}${v}${d}`);
+    fc.assert(
+      fc.property(fc.array(declaration, { maxLength: 4 }), (parts) => {
+        const style = parts.join(';');
+        const compact = style.replace(/\s+/g, '').toLowerCase();
+        expect(hidden(style)).toBe(declarations.some((d) => compact.includes(d)));
+      }),
+    );
   });
 });

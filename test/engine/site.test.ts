@@ -38,7 +38,7 @@ describe('sites and URLs (site.ts, grammar/projects.json)', () => {
     expect(resolveHref('./Albert_Einstein', site), 'Parsoid wiki link').toBe('https://en.wikipedia.org/wiki/Albert_Einstein');
     expect(resolveHref('/wiki/Albert_Einstein', site), 'rendered-page wiki link').toBe('https://en.wikipedia.org/wiki/Albert_Einstein');
     expect(resolveHref('//upload.wikimedia.org/a.jpg', site), 'protocol-relative').toBe('https://upload.wikimedia.org/a.jpg');
-    expect(resolveHref('http://example.org/x', site), 'upgraded to https').toBe('https://example.org/x');
+    expect(resolveHref('http://example.org/x', site), 'an external link keeps its scheme').toBe('http://example.org/x');
     expect(resolveHref('../w/index.php?title=X', site)).toBe('https://en.wikipedia.org/w/index.php?title=X');
     expect(resolveHref('#cite_note-1', site), 'fragments are not links').toBeUndefined();
     expect(resolveHref('mailto:a@b.c', site), 'other schemes are dropped').toBeUndefined();

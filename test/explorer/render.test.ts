@@ -211,7 +211,7 @@ describe('infoboxes, tables, references and the header', () => {
 
   it('a reference shows its type, text with links and metadata, under the id its citations use', () => {
     const html = renderReferences(
-      [{ identifier: 'cite_note-1', type: 'book', metadata: { title: 'A <Book>', year: '2001' }, text: { value: 'Smith. A Book.', links: [{ url: 'https://x.org', text: 'Smith' }] } }],
+      [{ identifier: 'cite_note-1', group: null, type: 'book', metadata: { title: 'A <Book>', year: '2001' }, text: { value: 'Smith. A Book.', links: [{ url: 'https://x.org', text: 'Smith' }] } }],
       MAIN_VIEW,
     );
     const li = byName(html, 'li')[0]!;
@@ -235,7 +235,7 @@ describe('infoboxes, tables, references and the header', () => {
 
 describe('a large article', () => {
   it('500 references and 200 sections render to one string with every reference anchored', () => {
-    const references = Array.from({ length: 500 }, (_, i) => ({ identifier: `cite_note-${i}`, type: 'web', metadata: { title: `T${i}`, url: `https://x.org/${i}` }, text: { value: `Reference ${i}.` } }));
+    const references = Array.from({ length: 500 }, (_, i) => ({ identifier: `cite_note-${i}`, group: null, type: 'web', metadata: { title: `T${i}`, url: `https://x.org/${i}` }, text: { value: `Reference ${i}.` } }));
     const sections: Part[] = Array.from({ length: 200 }, (_, i) => ({ name: `S${i}`, type: 'section', has_parts: [{ type: 'paragraph', value: `P${i}`, citations: [{ identifier: `cite_note-${(i * 7) % 500}`, text: `[${i}]` }] }] }));
     const html = renderOutline(sections, MAIN_VIEW) + renderReferences(references, MAIN_VIEW);
     expect(byName(html, 'li'), 'every reference').toHaveLength(500);

@@ -68,6 +68,9 @@ export class FakeWiki {
   readonly #sockets = new Set<Socket>();
   readonly #server: Server;
   #port = 0;
+  /** Answers not yet finished or abandoned, and who waits for there to be none (`settled`). */
+  #open = 0;
+  #waiters: (() => boolean)[] = [];
 
   private constructor() {
     this.#server = createServer((req, res) => this.#handle(req, res));
@@ -114,6 +117,38 @@ export class FakeWiki {
     this.#failures.clear();
   }
 
+  /**
+   * Resolves once `count` requests have arrived and none is still being answered: every recorded
+   * request has then ended, answered or `abandoned`, so a test can look without sleeping.
+   */
+  settled(count = 0): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        if (this.requests.length < count || this.#open > 0) return false;
+        resolve();
+        return true;
+      };
+      if (!check()) this.#waiters.push(check);
+    });
+  }
+
+  /** Resolves once `count` requests have arrived (they may still be being answered). */
+  received(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        if (this.requests.length < count) return false;
+        resolve();
+        return true;
+      };
+      if (!check()) this.#waiters.push(check);
+    });
+  }
+
+  /** Wakes the waiters; those still unsatisfied wait on. */
+  #changed(): void {
+    this.#waiters = this.#waiters.filter((check) => !check());
+  }
+
   /** Requests seen for a title, on one route or both. */
   count(title: string, route?: Route): number {
     return this.requests.filter((r) => r.title === title && (route === undefined || r.route === route)).length;
@@ -139,9 +174,13 @@ export class FakeWiki {
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
     const record: RecordedRequest = { route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept, abandoned: false };
     this.requests.push(record);
+    this.#open++;
     res.on('close', () => {
       if (!res.writableFinished) record.abandoned = true;
+      this.#open--;
+      this.#changed();
     });
+    this.#changed();
     if (req.method !== 'GET' || route === undefined || title === undefined) return sendError(res, 404, 'no such route');
 
     const armed = this.#failures.get(title) ?? this.#failures.get(undefined);

@@ -216,7 +216,7 @@ describe('parseWikitext: references and citations', () => {
       metadata: { last: 'Smith', first: 'J.', title: 'On Things', journal: 'Nature', year: '2001', doi: '10.1/x' },
       text: { value: 'Smith, J. (2001). On Things. Nature.' },
     });
-    expect(a.references[1], 'plain text reference').toMatchObject({ identifier: 'cite_note-2', type: 'text', metadata: {}, text: { value: 'Plain text note.', links: [{ url: 'https://a.example/', text: 'text' }] } });
+    expect(a.references[1], 'plain text reference').toMatchObject({ identifier: 'cite_note-2', type: 'text', metadata: {}, text: { value: 'Plain text note.', links: [{ url: 'http://a.example/', text: 'text' }] } });
   });
 
   it('reuses a named reference: one Reference, several citations, list-defined refs resolved', () => {
@@ -266,7 +266,7 @@ describe('parseWikitext: tables', () => {
     ]);
     expect(t.confidence_score, 'a regular data table scores high').toBeGreaterThan(0.8);
     const part = a.sections[1]?.has_parts?.find((p) => p.type === 'table');
-    expect(part, 'table part').toEqual({ type: 'table', value: 'Results', table_references: [{ identifier: 'table-1', confidence_score: t.confidence_score }] });
+    expect(part, 'table part').toEqual({ type: 'table', value: 'Results', table_references: [{ identifier: 'data_table1', confidence_score: t.confidence_score }] });
   });
 });
 

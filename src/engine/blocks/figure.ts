@@ -73,5 +73,6 @@ export function imageOf(img: Element, ctx: Context, caption?: string): Image | u
 function toInt(s: string | undefined): number | undefined {
   if (s === undefined) return undefined;
   const n = Number.parseInt(s, 10);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  // The schema's integers are safe integers: width="99999999999999999999" is no size at all.
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

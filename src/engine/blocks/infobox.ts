@@ -10,9 +10,10 @@ import type { AnyNode, Element } from '../dom.js';
 import { findAll, findFirst, isElement, rawText } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
-import { inline } from '../inline.js';
+import type { Inline } from '../inline.js';
+import { inline, isCitationMarker } from '../inline.js';
 import { INFOBOX } from '../grammar.js';
-import { hasClassIn, isNoise } from '../rules.js';
+import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
 
@@ -47,6 +48,29 @@ class InfoboxBuilder {
     // The title section exists even when no image or field precedes the first header.
     this.current();
     this.sections.push({ name: text, type: 'section' });
+  }
+
+  /** A sub-header inside a section ("Musical career") opens a named section, never the title. */
+  subheader(text: string): void {
+    this.current();
+    this.sections.push({ name: text, type: 'section' });
+  }
+
+  /**
+   * A caption in a row of its own belongs to the image just above it ({{Infobox}} `caption`
+   * rows under `image` rows); false when there is no such image, and it is read as a field.
+   */
+  caption(cell: Element): boolean {
+    const parts = this.sections[this.sections.length - 1]?.has_parts;
+    const last = parts?.[parts.length - 1];
+    const image = last?.type === 'image' && last.value === undefined ? last.images?.[0] : undefined;
+    if (last === undefined || image === undefined) return false;
+    const caption = inline(cell, this.ctx);
+    if (caption.value.length === 0) return true;
+    last.value = caption.value;
+    image.caption = caption.value;
+    if (caption.links.length > 0) last.links = caption.links;
+    return true;
   }
 
   add(part: Part): void {
@@ -85,6 +109,9 @@ class InfoboxBuilder {
 
   private singleCell(cell: Element, depth: number): void {
     const hasTable = findFirst(cell, (e) => e.name === 'table') !== undefined;
+    const subheader = hasTable || cell.name === 'th' || isHeaderBlock(cell) ? undefined : subheaderText(cell, this.ctx);
+    if (subheader !== undefined) return this.subheader(subheader);
+    if (isCaption(cell) && this.caption(cell)) return;
     if (cell.name === 'th' || isHeaderBlock(cell)) {
       // A title cell may hold a collapsible sub-table ("4 other names"): title first, then its rows.
       this.header(inline(cell, this.ctx, { skipTables: true }).value);
@@ -136,27 +163,27 @@ function isImageBlock(el: Element): boolean {
 
 /**
  * A label and its data cells as a `field`. A list in the data — ul/ol/dl items, or lines
- * separated by <br> — becomes one `list_item` per item, and `value` joins the items with "; ".
+ * separated by <br> — becomes one `list_item` per item (a nested list: `list_item`s inside its
+ * item; text between lists, "By race:", an item of its own over the list that follows it), and
+ * `value` joins the items with "; ". Small icons add their alt text ("Gold medal – first place").
  */
 export function fieldPart(label: string | undefined, cells: readonly Element[], ctx: Context): Part | undefined {
   const items = listItems(cells, ctx);
   const links: Link[] = [];
   const citations: Citation[] = [];
   let value: string;
-  let itemParts: Part[] | undefined;
   if (items !== undefined) {
-    itemParts = [];
-    for (const item of items) {
-      const part: Part = { type: 'list_item', value: item.value };
-      if (item.links.length > 0) part.links = item.links;
-      if (item.citations.length > 0) part.citations = item.citations;
-      itemParts.push(part);
-      links.push(...item.links);
-      citations.push(...item.citations);
-    }
-    value = items.map((i) => i.value).join('; ');
+    const walk = (parts: readonly Part[]): void => {
+      for (const part of parts) {
+        links.push(...(part.links ?? []));
+        citations.push(...(part.citations ?? []));
+        walk(part.has_parts ?? []);
+      }
+    };
+    walk(items);
+    value = items.map(itemText).join('; ');
   } else {
-    const parts = cells.map((c) => inline(c, ctx));
+    const parts = cells.map((c) => inline(c, ctx, FIELD));
     value = parts.map((p) => p.value).filter((v) => v.length > 0).join(' ');
     for (const p of parts) {
       links.push(...p.links);
@@ -169,32 +196,177 @@ export function fieldPart(label: string | undefined, cells: readonly Element[], 
   const field: Part = { type: 'field' };
   if (label !== undefined && label.length > 0) field.name = label;
   field.value = value;
-  if (itemParts !== undefined) field.has_parts = itemParts;
+  if (items !== undefined) field.has_parts = items;
   if (links.length > 0) field.links = links;
   if (images.length > 0) field.images = images;
   if (citations.length > 0) field.citations = citations;
   return field;
 }
 
-type Item = ReturnType<typeof inline>;
+/**
+ * An image small enough to be an icon (grammar/infobox.json `iconMaxSize`) and not one whose alt
+ * text repeats or is chrome: a flag beside the name it shows, an edit pencil, a loudspeaker
+ * (`iconSkipClasses`, `iconSkipLinks`, pronunciation markup).
+ */
+function isIcon(img: Element): boolean {
+  const width = Number(img.attribs.width);
+  const height = Number(img.attribs.height);
+  const max = INFOBOX.iconMaxSize;
+  if (!(width > 0 && width <= max && height > 0 && height <= max)) return false;
+  for (let n = img.parent; n !== null && isElement(n); n = n.parent) {
+    if (hasClassIn(n, INFOBOX.iconSkipClasses) || isPronunciation(n)) return false;
+    const href = n.name === 'a' ? n.attribs.href : undefined;
+    if (href !== undefined && INFOBOX.iconSkipLinks.some((part) => href.includes(part))) return false;
+  }
+  return true;
+}
 
-function listItems(cells: readonly Element[], ctx: Context): Item[] | undefined {
-  const lists = cells.flatMap((c) => findAll(c, (e) => LISTS.has(e.name) && !isNoise(e)));
-  if (lists.length > 0) {
-    const items: Item[] = [];
-    for (const list of lists) {
-      for (const li of list.children) {
-        if (!isElement(li) || !(li.name === 'li' || li.name === 'dd' || li.name === 'dt') || isNoise(li)) continue;
-        const item = inline(li, ctx, { skipLists: true });
-        if (item.value.length > 0) items.push(item);
-      }
-    }
-    return items.length > 1 ? items : undefined;
+/** How field values render: icons speak through their alt text. */
+const FIELD = { isIcon } as const;
+
+/** An item with its sub-items: "62.6% Christianity (32.0% Protestantism; 23.0% Catholicism)", "By race: 70% White; 12% Black". */
+function itemText(item: Part): string {
+  const own = item.value ?? '';
+  const children = item.has_parts;
+  if (children === undefined || children.length === 0) return own;
+  const inner = children.map(itemText).join('; ');
+  if (own.length === 0) return inner;
+  return /[:：]$/u.test(own) ? `${own} ${inner}` : `${own} (${inner})`;
+}
+
+function itemPart(item: Inline, children: Part[] = []): Part {
+  const part: Part = { type: 'list_item', value: item.value };
+  if (item.links.length > 0) part.links = item.links;
+  if (item.citations.length > 0) part.citations = item.citations;
+  if (children.length > 0) part.has_parts = children;
+  return part;
+}
+
+const isList = (e: Element): boolean => LISTS.has(e.name) && !isNoise(e);
+
+function listItems(cells: readonly Element[], ctx: Context): Part[] | undefined {
+  if (cells.some((c) => findFirst(c, isList) !== undefined)) {
+    const items = cells.flatMap((c) => new ItemReader(ctx).read(c.children, 0));
+    // One item alone is a value, not a list (unless it carries a sub-list).
+    return items.length > 1 || items[0]?.has_parts !== undefined ? items : undefined;
   }
   const lines = cells.flatMap((c) => splitAtBreaks(unwrap(c)));
   if (lines.length < 2) return undefined;
-  const items = lines.map((nodes) => inline(nodes, ctx)).filter((i) => i.value.length > 0);
-  return items.length > 1 ? items : undefined;
+  const items = lines.map((nodes) => inline(nodes, ctx, FIELD)).filter((i) => i.value.length > 0);
+  return items.length > 1 ? items.map((i) => itemPart(i)) : undefined;
+}
+
+/**
+ * Reads a cell that holds lists in document order: runs of inline content between lists become
+ * items of their own, and a run directly followed by a list (a lead-in such as "By race:") takes
+ * that list's items as its sub-items, so two distributions in one cell stay apart.
+ */
+class ItemReader {
+  private run: AnyNode[] = [];
+  private readonly out: Part[] = [];
+  /** The lead-in item waiting for the list after it. */
+  private leadIn: Part | undefined;
+
+  constructor(readonly ctx: Context) {}
+
+  read(nodes: readonly AnyNode[], depth: number): Part[] {
+    this.walk(nodes, depth);
+    this.flush();
+    return this.out;
+  }
+
+  private walk(nodes: readonly AnyNode[], depth: number): void {
+    for (const node of nodes) {
+      if (!isElement(node)) {
+        this.run.push(node);
+        continue;
+      }
+      if (isNoise(node) && findFirst(node, isList) === undefined) {
+        const last = this.out[this.out.length - 1];
+        if (isCitationMarker(node) && last !== undefined && this.runIsBlank()) {
+          // A marker right after a list ("…</ul><sup>[3]</sup>") cites what the list belongs to.
+          const { citations } = inline([node], this.ctx);
+          if (citations.length > 0) (last.citations ??= []).push(...citations);
+        } else this.run.push(node); // inline() drops it, keeping its citation markers
+        continue;
+      }
+      if (isList(node)) {
+        this.flush();
+        const items = listOf(node, this.ctx, depth + 1);
+        if (this.leadIn !== undefined) (this.leadIn.has_parts ??= []).push(...items);
+        else this.out.push(...items);
+        continue;
+      }
+      // A wrapper (div.plainlist, p) around a list is looked through; any other element is inline.
+      if (depth < MAX_DEPTH && findFirst(node, isList) !== undefined) {
+        if (BLOCKS.has(node.name)) this.flush();
+        this.walk(node.children, depth + 1);
+        if (BLOCKS.has(node.name)) this.flush();
+      } else {
+        if (BLOCKS.has(node.name)) this.flush();
+        this.run.push(node);
+        if (BLOCKS.has(node.name) || node.name === 'br') this.flush();
+      }
+    }
+  }
+
+  private runIsBlank(): boolean {
+    return this.run.every((n) => n.type === 'text' && rawText(n).trim() === '');
+  }
+
+  /** Ends the current run of inline content; a non-empty one becomes an item (and a lead-in). */
+  private flush(): void {
+    if (this.run.length === 0) return;
+    const text = inline(this.run, this.ctx, FIELD);
+    this.run = [];
+    if (text.value.length === 0) {
+      // A marker after a list ("…</ul><sup>[3]</sup>") cites the item before it.
+      const last = this.out[this.out.length - 1];
+      if (last !== undefined && text.citations.length > 0) (last.citations ??= []).push(...text.citations);
+      return;
+    }
+    const part = itemPart(text);
+    this.out.push(part);
+    this.leadIn = part;
+  }
+}
+
+/** Block elements end a run of inline content: text on either side is separate. */
+const BLOCKS = new Set(['div', 'p', 'br', 'table', 'blockquote', 'center']);
+
+/** The items of one list, each with the items of the lists nested in it. */
+function listOf(list: Element, ctx: Context, depth: number): Part[] {
+  const items: Part[] = [];
+  for (const li of list.children) {
+    if (!isElement(li) || !(li.name === 'li' || li.name === 'dd' || li.name === 'dt') || isNoise(li)) continue;
+    const item = inline(li, ctx, { ...FIELD, skipLists: true });
+    const children = depth < MAX_DEPTH ? findAll(li, isList).flatMap((sub) => listOf(sub, ctx, depth + 1)) : [];
+    if (item.value.length === 0 && children.length === 0) continue;
+    // An item that is only a sub-list (a "*:" indent) lends its items to the list.
+    if (item.value.length === 0) items.push(...children);
+    else items.push(itemPart(item, children));
+  }
+  return items;
+}
+
+/**
+ * The text of a full-width cell that is a sub-header: all its visible text inside one bold
+ * element (grammar/infobox.json `subheaderTags`), e.g. `<td><b>Musical career</b></td>`.
+ */
+function subheaderText(cell: Element, ctx: Context): string | undefined {
+  let bold: Element | undefined;
+  for (const child of cell.children) {
+    if (isElement(child)) {
+      if (isNoise(child)) continue;
+      if (bold !== undefined || !INFOBOX.subheaderTags.has(child.name)) return undefined;
+      bold = child;
+    } else if (child.type === 'text' && rawText(child).trim().length > 0) return undefined;
+  }
+  if (bold === undefined || findFirst(bold, (e) => e.name === 'img') !== undefined) return undefined;
+  const text = inline(bold, ctx).value;
+  // A bold line with figures is a value standing out (frwiki's term of office "7 juin 2001 – 12
+  // septembre 2016" under its header), not the name of a group of fields.
+  return text.length > 0 && !/\p{N}/u.test(text) ? text : undefined;
 }
 
 /** Descends through single-element wrappers (div.plainlist, span) to the content. */

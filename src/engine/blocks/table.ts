@@ -2,7 +2,7 @@
  * Content tables → `Article.tables` entries (a rectangular grid) plus a `table` part at the
  * table's place in its section. See docs/tables.md for the span rule and the confidence formula.
  */
-import type { Part, Table, TableCell } from '../../schema/article.js';
+import type { Citation, Link, Part, Table, TableCell } from '../../schema/article.js';
 import type { Element } from '../dom.js';
 import { findAll, findFirst, hasClass, isElement, someToken } from '../dom.js';
 import type { Context } from '../context.js';
@@ -22,7 +22,20 @@ const hasLayoutClass = (t: string): boolean => TABLES.layoutClasses.has(t);
 export function isLayoutTable(table: Element): boolean {
   const role = table.attribs.role;
   if (role !== undefined && TABLES.layoutRoles.has(role)) return true;
-  return someToken(table.attribs.class, hasLayoutClass);
+  if (someToken(table.attribs.class, hasLayoutClass)) return true;
+  // A wrapper that only places boxes (several infoboxes side by side, a navbox beside text) is
+  // layout whatever its class; a data table never holds one in its own cells.
+  if (someToken(table.attribs.class, hasDataClass)) return false;
+  return ownCells(table).some((cell) => findFirst(cell, (e) => someToken(e.attribs.class, isLayoutHolder)) !== undefined);
+}
+
+const isLayoutHolder = (t: string): boolean => TABLES.layoutHolders.has(t);
+const isFooterClass = (t: string): boolean => TABLES.footerClasses.has(t);
+
+function ownCells(table: Element): Element[] {
+  const cells: Element[] = [];
+  for (const { tr } of ownRows(table)) for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th')) cells.push(c);
+  return cells;
 }
 
 export interface SourceCell {
@@ -31,24 +44,37 @@ export interface SourceCell {
   rich: boolean;
   colspan: number;
   rowspan: number;
+  links?: Link[];
+  citations?: Citation[];
+  /** Identifier of the table this cell holds. */
+  nestedTable?: string;
 }
 
-/** The rows of this table only: direct, or in thead/tbody/tfoot; never rows of nested tables. */
-function ownRows(table: Element): { rows: Element[]; headRows: number } {
-  const rows: Element[] = [];
-  let headRows = 0;
+interface OwnRow {
+  tr: Element;
+  /** thead rows are headers; tfoot and footer-class rows (grammar/tables.json) are footers. */
+  kind: 'head' | 'body' | 'foot';
+}
+
+/**
+ * The rows of this table only: direct, or in thead/tbody/tfoot; never rows of nested tables.
+ * <tfoot> rows are moved last, where a browser draws them (HTML §4.9.7).
+ */
+function ownRows(table: Element): OwnRow[] {
+  const rows: OwnRow[] = [];
+  const feet: OwnRow[] = [];
+  const add = (tr: Element, section: string | undefined): void => {
+    if (section === 'tfoot') feet.push({ tr, kind: 'foot' });
+    else rows.push({ tr, kind: section === 'thead' ? 'head' : someToken(tr.attribs.class, isFooterClass) ? 'foot' : 'body' });
+  };
   for (const child of table.children) {
     if (!isElement(child)) continue;
-    if (child.name === 'tr') rows.push(child);
+    if (child.name === 'tr') add(child, undefined);
     else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-      for (const tr of child.children) {
-        if (!isElement(tr) || tr.name !== 'tr') continue;
-        rows.push(tr);
-        if (child.name === 'thead') headRows++;
-      }
+      for (const tr of child.children) if (isElement(tr) && tr.name === 'tr') add(tr, child.name);
     }
   }
-  return { rows, headRows };
+  return [...rows, ...feet];
 }
 
 function span(value: string | undefined, max: number): number {
@@ -58,16 +84,23 @@ function span(value: string | undefined, max: number): number {
   return Math.min(n, max);
 }
 
-function readCell(cell: Element, ctx: Context, depth: number, skipTables: boolean): SourceCell {
-  const value = inline(cell, ctx, { skipTables }, depth).value;
+function readCell(cell: Element, ctx: Context, depth: number, skipTables: boolean, idOf: (table: Element) => string): SourceCell {
+  const { value, links, citations } = inline(cell, ctx, { skipTables, markSuperscripts: true }, depth);
   const rich = findFirst(cell, (e) => e.name === 'ul' || e.name === 'ol' || e.name === 'img' || e.name === 'table') !== undefined;
-  return {
+  const out: SourceCell = {
     value,
     header: cell.name === 'th',
     rich,
     colspan: span(cell.attribs.colspan, MAX_COLSPAN),
     rowspan: span(cell.attribs.rowspan, MAX_ROWSPAN),
   };
+  if (links.length > 0) out.links = links;
+  if (citations.length > 0) out.citations = citations;
+  if (skipTables) {
+    const inner = findFirst(cell, (e) => e.name === 'table' && !isNoise(e));
+    if (inner !== undefined) out.nestedTable = idOf(inner);
+  }
+  return out;
 }
 
 export interface TableResult {
@@ -76,25 +109,69 @@ export interface TableResult {
   nested: Element[];
 }
 
-export function readTable(el: Element, identifier: string, ctx: Context, depth: number): TableResult {
-  const { rows: trs, headRows } = ownRows(el);
+/**
+ * Reads one table. `idOf` gives the identifier of a table element (the same one every time it is
+ * asked), so a cell can name the nested table it holds before that table is read.
+ */
+export function readTable(el: Element, idOf: (table: Element) => string, ctx: Context, depth: number): TableResult {
+  const identifier = idOf(el); // first, so a table is numbered before the tables in its cells
+  const own = ownRows(el);
   // Nested tables become entries of their own, except past the depth cap, where the cell keeps
   // their text instead: that bounds both recursion and the number of entries on hostile input.
   const split = depth + 3 <= MAX_DEPTH;
-  const source: SourceCell[][] = trs.map((tr) => {
+  const source: SourceCell[][] = own.map(({ tr }) => {
     const cells: SourceCell[] = [];
-    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split));
+    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split, idOf));
     return cells;
   });
-  const { grid, width, cells, headerCount } = layOut(source, headRows);
+  let headRows = 0;
+  while (headRows < own.length && own[headRows]!.kind === 'head') headRows++;
+  let footRows = 0;
+  while (footRows < own.length - headRows && own[own.length - 1 - footRows]!.kind === 'foot') footRows++;
+  const laid = layOut(source, headRows, footRows);
   const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
+  const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0 });
+  return { table: tableEntry(identifier, laid, score), nested };
+}
+
+/** The Table entry of a laid-out grid: headers, body rows and footers, in that order. */
+export function tableEntry(identifier: string, laid: LaidOut, confidence_score: number): Table {
+  const { cells, headerCount, footerCount } = laid;
   const table: Table = {
     identifier,
     headers: cells.slice(0, headerCount),
-    rows: cells.slice(headerCount),
-    confidence_score: confidence({ el, source, grid, width, headerCount, nested: nested.length > 0 }),
+    rows: cells.slice(headerCount, cells.length - footerCount),
+    confidence_score,
   };
-  return { table, nested };
+  if (footerCount > 0) {
+    table.footers = cells.slice(cells.length - footerCount);
+    // Keep the key order of the schema: footers before the score.
+    delete (table as Partial<Table>).confidence_score;
+    table.confidence_score = confidence_score;
+  }
+  return table;
+}
+
+const usedIds = new WeakMap<readonly Table[], Set<string>>();
+
+/**
+ * A table's identifier: its section path (lower case, spaces as "_", joined by ".") and its
+ * position in that section, e.g. "nominations.republican_party_table1" — the form of the
+ * production parser. `tables` is the article's list so far; the number skips identifiers already
+ * taken, so two sections with the same path still give unique identifiers.
+ */
+export function tableIdentifier(path: readonly string[], tables: readonly Table[]): string {
+  let used = usedIds.get(tables);
+  if (used === undefined) {
+    used = new Set(tables.map((t) => t.identifier));
+    usedIds.set(tables, used);
+  }
+  const base = path.map((name) => name.trim().toLowerCase().replace(/\s+/g, '_')).join('.');
+  let n = 1;
+  while (used.has(`${base}_table${n}`)) n++;
+  const id = `${base}_table${n}`;
+  used.add(id);
+  return id;
 }
 
 export interface LaidOut {
@@ -102,27 +179,54 @@ export interface LaidOut {
   width: number;
   /** The rectangular grid of values: every row padded to `width`. */
   cells: TableCell[][];
+  /** The source rows kept (empty rows dropped), in step with `grid` and `cells`. */
+  source: SourceCell[][];
   headerCount: number;
+  footerCount: number;
 }
 
 /**
- * Expands the spans, pads every row to the full width so the grid is rectangular, and counts the
- * header rows: those of <thead> (`headRows`), or else the leading rows of header cells only.
+ * Expands the spans, drops empty rows (a <tr> without cells that no rowspan reaches), pads every
+ * row to the full width so the grid is rectangular, and counts the header rows: those of <thead>
+ * (`headRows`), or else the leading rows of header cells only, after any title rows (one cell
+ * across the whole table) above them. The last `footRows` rows are footers.
  */
-export function layOut(source: SourceCell[][], headRows: number): LaidOut {
-  const grid = expand(source);
+export function layOut(allSource: SourceCell[][], headRows: number, footRows = 0): LaidOut {
+  const full = expand(allSource);
+  const keep: number[] = [];
+  for (let r = 0; r < allSource.length; r++) if (full.filled[r]! > 0) keep.push(r);
+  const below = (limit: number): number => keep.filter((r) => r < limit).length;
+  const source = keep.map((r) => allSource[r]!);
+  const grid: Grid = { slots: keep.map((r) => full.slots[r]!), filled: keep.map((r) => full.filled[r]!), truncated: full.truncated };
   const width = grid.slots.reduce((w, r) => Math.max(w, r.length), 0);
   const cells: TableCell[][] = grid.slots.map((r) => {
     const row: TableCell[] = [];
-    for (let i = 0; i < width; i++) row.push({ value: r[i]?.value ?? '' });
+    for (let i = 0; i < width; i++) row.push(tableCell(r[i]));
     return row;
   });
-  let headerCount = headRows;
+  const footerCount = keep.length - below(allSource.length - footRows);
+  const bodyEnd = source.length - footerCount;
+  let headerCount = below(headRows);
   if (headerCount === 0) {
-    while (headerCount < source.length && source[headerCount]!.length > 0 && source[headerCount]!.every((c) => c.header)) headerCount++;
-    if (headerCount === source.length) headerCount = Math.min(1, source.length);
+    const allHeader = (r: number): boolean => source[r]!.length > 0 && source[r]!.every((c) => c.header);
+    let first = 0;
+    // A title row (one cell spanning the table) above the header row belongs to the headers.
+    while (first < bodyEnd && source[first]!.length === 1 && source[first]![0]!.colspan >= width && width > 1) first++;
+    let end = first;
+    while (end < bodyEnd && allHeader(end)) end++;
+    headerCount = end > first ? end : 0;
+    if (headerCount === 0) while (headerCount < bodyEnd && allHeader(headerCount)) headerCount++;
+    if (headerCount === bodyEnd) headerCount = Math.min(1, bodyEnd);
   }
-  return { grid, width, cells, headerCount };
+  return { grid, width, cells, source, headerCount, footerCount };
+}
+
+function tableCell(cell: SourceCell | undefined): TableCell {
+  const out: TableCell = { value: cell?.value ?? '' };
+  if (cell?.links !== undefined) out.links = cell.links;
+  if (cell?.citations !== undefined) out.citations = cell.citations;
+  if (cell?.nestedTable !== undefined) out.nested_table = cell.nestedTable;
+  return out;
 }
 
 export interface Grid {
@@ -197,7 +301,8 @@ export function gridConfidence(s: GridSignals): number {
   if (rows === 0 || s.width === 0) return 0;
   const regular = s.grid.filled.filter((n) => n === s.width).length / rows;
   const rowHeaders = s.source.filter((r) => r[0]?.header === true).length / rows;
-  const header = s.headerCount > 0 && s.source[0]?.every((c) => c.header) === true ? 1 : rowHeaders >= 0.5 ? 0.5 : 0;
+  // The last header row is the one that names the columns (a title row may stand above it).
+  const header = s.headerCount > 0 && s.source[s.headerCount - 1]?.every((c) => c.header) === true ? 1 : rowHeaders >= 0.5 ? 0.5 : 0;
   let slots = 0;
   let empty = 0;
   let rich = 0;

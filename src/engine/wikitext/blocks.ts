@@ -8,7 +8,7 @@
 import type { Part } from '../../schema/article.js';
 import type { AstNodes, ExtToken, FileToken, HeadingToken, HtmlToken, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { templateKind } from './grammar.js';
-import { normalizeTitle } from '../grammar.js';
+import { headingKey } from '../grammar.js';
 import { SectionTree, addPart as add } from '../section-tree.js';
 import { imagePart } from './image.js';
 import { render } from './render.js';
@@ -88,7 +88,7 @@ export class BlockWalker {
       case 'table':
         this.endLine();
         this.flush();
-        if (!this.tree.skipping) this.tree.block(tableBlock(n as TableToken, this.scope));
+        if (!this.tree.skipping) this.tree.block(tableBlock(n as TableToken, this.scope, this.tree.path));
         return;
       case 'hr':
         this.endLine();
@@ -117,7 +117,7 @@ export class BlockWalker {
 
   private heading(h: HeadingToken): void {
     const name = render(this.scope, h.firstChild.childNodes, { abstract: true, collect: false }).value;
-    this.tree.heading(h.level, name, this.scope.boilerplate.has(normalizeTitle(name)));
+    this.tree.heading(h.level, name, this.scope.boilerplate.has(headingKey(name)));
   }
 
   /** Turns the pending lines into paragraph and list parts. */

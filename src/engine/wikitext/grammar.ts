@@ -1,50 +1,14 @@
 /**
- * Loads grammar/wikitext.json — what the wikitext path knows about templates, since it does not
- * expand them — validates it once and compiles it into lookup tables.
+ * grammar/wikitext.json — what the wikitext path knows about templates, since it does not expand
+ * them — compiled once into lookup tables (read and validated by ../grammar/load.ts).
  */
-import { z } from 'zod';
-import data from '../../../grammar/wikitext.json' with { type: 'json' };
+import { GRAMMAR } from '../grammar/load.js';
+import type { TextRule } from '../grammar/schemas.js';
 import { normalizeTemplateName } from '../grammar.js';
 
-const Rule = z.object({ match: z.string(), why: z.string() });
+export type { TextRule } from '../grammar/schemas.js';
 
-/** How an inline template becomes text; see the `$comment` of `text` in grammar/wikitext.json. */
-const TextRuleSchema = z.object({
-  param: z.array(z.string()).optional(),
-  join: z.array(z.string()).optional(),
-  sep: z.string().optional(),
-  all: z.string().optional(),
-  literal: z.string().optional(),
-  date: z.tuple([z.string(), z.string(), z.string()]).optional(),
-  wrap: z.tuple([z.string(), z.string()]).optional(),
-  block: z.boolean().optional(),
-});
-export type TextRule = z.infer<typeof TextRuleSchema>;
-
-const RuledTemplate = Rule.extend({ rule: TextRuleSchema });
-
-const GrammarSchema = z.object({
-  namespaces: z.object({ file: z.array(Rule), category: z.array(Rule) }),
-  imageKeywords: z.object({ rules: z.array(Rule.extend({ means: z.string() })) }),
-  infobox: z.object({
-    prefixes: z.array(Rule),
-    names: z.array(Rule),
-    titleParams: z.array(Rule),
-    skipParams: z.array(Rule),
-    imageParams: z.array(Rule),
-    captionParams: z.array(Rule),
-  }),
-  shortDescription: z.array(Rule),
-  noise: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
-  referenceLists: z.object({ names: z.array(Rule), prefixes: z.array(Rule) }),
-  references: z.object({ short: z.array(Rule), notes: z.array(Rule.extend({ group: z.string() })) }),
-  pronunciation: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(Rule) }),
-  text: z.object({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
-  modules: z.object({ rules: z.array(RuledTemplate) }),
-  interwiki: z.object({ languages: z.array(Rule), projects: z.array(Rule.extend({ host: z.string() })) }),
-});
-
-const grammar = GrammarSchema.parse(data);
+const grammar = GRAMMAR.wikitext;
 const names = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
 
 export const NAMESPACE_ALIASES = {

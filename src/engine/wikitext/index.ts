@@ -36,7 +36,7 @@ export const WikitextMetaSchema = z.object({
   revision: z.number().int().optional(),
   /** ISO timestamp → date_modified. */
   dateModified: z.string().optional(),
-  /** 0 for articles; accepted for symmetry with the envelope, not part of the Article. */
+  /** 0 for articles → Article.namespace; any other number marks a non-article page. */
   namespace: z.number().int().optional(),
   /** Project code, e.g. "enwiki" → is_part_of. */
   project: z.string().optional(),
@@ -121,6 +121,7 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
   const project = info.project ?? site?.project;
   if (project !== undefined) out.is_part_of = site === undefined ? { identifier: project } : { identifier: project, url: site.origin };
   if (language !== undefined) out.in_language = { identifier: language };
+  if (info.namespace !== undefined) out.namespace = { identifier: info.namespace };
   return { ...out, sections, infoboxes: scope.infoboxes, tables: scope.tables, references: refs.references };
 }
 

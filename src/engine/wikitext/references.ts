@@ -8,6 +8,7 @@
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
 import { render, templateParams } from './render.js';
 import type { Scope } from './scope.js';
@@ -15,25 +16,37 @@ import type { Scope } from './scope.js';
 interface Entry {
   identifier: string;
   text: string;
+  reference: Reference;
 }
 
-/** Metadata keys read, in order, to write a citation template's text. */
-const AUTHOR_KEYS = ['author', 'author1', 'last', 'last1', 'authors', 'nom', 'nom1', 'auteur', 'auteur1', 'autor', 'apellidos', 'cognome'];
-const FIRST_KEYS = ['first', 'first1', 'prénom', 'prénom1', 'nombre', 'nome'];
-const EDITOR_KEYS = ['editor', 'editor1', 'editor-last', 'editor1-last', 'editor-last1', 'éditeur scientifique', 'hrsg'];
-const EDITOR_FIRST_KEYS = ['editor-first', 'editor1-first', 'editor-first1'];
-const DATE_KEYS = ['date', 'year', 'année', 'datum', 'jahr', 'fecha', 'año', 'data', 'anno'];
-const TITLE_KEYS = ['title', 'titre', 'titel', 'título', 'titolo', 'chapter', 'chapitre'];
-const WORK_KEYS = ['work', 'journal', 'newspaper', 'magazine', 'website', 'periodical', 'encyclopedia', 'périodique', 'site', 'journal', 'werk', 'sammelwerk', 'obra', 'publicación'];
-const PUBLISHER_KEYS = ['publisher', 'éditeur', 'verlag', 'editorial', 'editore'];
+/**
+ * Metadata keys read, in order, to write a citation template's text: CS1 names only, because the
+ * parameters are first mapped to them (citation-metadata.ts), whatever the template's language.
+ */
+const AUTHOR_KEYS = ['author', 'last', 'authors'];
+const FIRST_KEYS = ['first'];
+const EDITOR_KEYS = ['editor', 'editor-last'];
+const EDITOR_FIRST_KEYS = ['editor-first'];
+const DATE_KEYS = ['date', 'year'];
+const TITLE_KEYS = ['title', 'chapter'];
+const WORK_KEYS = ['work', 'journal', 'newspaper', 'magazine', 'website', 'periodical', 'encyclopedia'];
+const PUBLISHER_KEYS = ['publisher'];
 
 const first = (m: Record<string, string>, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (m[k] !== undefined) return m[k];
   return undefined;
 };
 
-/** Readable text of a citation template from its parameters: "Last, First (2001). Title. Work. Publisher." */
-export function citationText(m: Record<string, string>): string {
+/**
+ * Readable text of a citation template from its parameters (as written, any language):
+ * "Last, First (2001). Title. Work. Publisher."
+ */
+export function citationText(params: Record<string, string>): string {
+  const m: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const name = canonicalParameter(key);
+    if (name !== undefined) m[name] ??= value;
+  }
   const parts: string[] = [];
   let author = first(m, AUTHOR_KEYS);
   let given = first(m, FIRST_KEYS);
@@ -50,7 +63,7 @@ export function citationText(m: Record<string, string>): string {
   if (date !== undefined) head = head.length > 0 ? `${head} (${date})` : date;
   if (head.length > 0) parts.push(head);
   for (const v of [first(m, TITLE_KEYS), first(m, WORK_KEYS), first(m, PUBLISHER_KEYS)]) if (v !== undefined) parts.push(v);
-  if (parts.length === 0 && m['1'] !== undefined) parts.push(m['1']);
+  if (parts.length === 0 && params['1'] !== undefined) parts.push(params['1']);
   return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
@@ -134,8 +147,10 @@ export class ReferenceBook {
     if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
     else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
     if (where !== undefined && where.length > 0) text += `, ${where}`;
-    const metadata = { ...templateParams(this.scope!, t) };
-    const entry = this.push(name, '', { value: `${text}.`, links: [] }, citationType(t.name) ?? 'short', metadata);
+    const params = templateParams(this.scope!, t);
+    const template = { name: templateNameOf(t), parameters: { ...params } };
+    const type = citationType(t.name) ?? 'short';
+    const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
     this.named.set(key, entry);
     return citation(entry);
   }
@@ -153,35 +168,47 @@ export class ReferenceBook {
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);
-    // A note may cite references of its own (unlike a <ref>); they join the list after it.
-    render(this.scope!, body.lastChild.childNodes, { collectReferencesOnly: true });
+    // A note may cite references of its own (unlike a <ref>); they join the list after it, and
+    // the first one is the note's parent_reference (as on the HTML front door).
+    const own = render(this.scope!, body.lastChild.childNodes, { collectReferencesOnly: true });
+    const parent = own.citations.find((c) => c.identifier !== entry.identifier);
+    if (parent !== undefined) entry.reference.parent_reference = parent.identifier;
     return citation(entry);
   }
 
   private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
     const scope = this.scope!;
     const text = render(scope, body, { inReference: true });
-    let type = 'text';
-    let metadata: Record<string, string> = {};
     const cite = findCitationTemplate(body);
-    if (cite !== undefined) {
-      type = citationType(cite.name) ?? 'text';
-      metadata = { ...templateParams(scope, cite) };
-    }
-    return this.push(name, group, text, type, metadata);
+    if (cite === undefined) return this.push(name, group, text, 'text', {});
+    const params = templateParams(scope, cite);
+    const template = { name: templateNameOf(cite), parameters: { ...params } };
+    return this.push(name, group, text, citationType(cite.name) ?? 'text', citationMetadata(cite.name, params), template);
   }
 
-  private push(name: string | undefined, group: string, text: { value: string; links: Link[] }, type: string, metadata: Record<string, string>): Entry {
+  private push(
+    name: string | undefined,
+    group: string,
+    text: { value: string; links: Link[] },
+    type: string,
+    metadata: Record<string, string>,
+    template?: Reference['template'],
+  ): Entry {
     const key = this.nextKey++;
     const n = (this.groupCounts.get(group) ?? 0) + 1;
     this.groupCounts.set(group, n);
     const identifier = name === undefined ? `cite_note-${key}` : `cite_note-${name.replace(/\s+/g, '_')}-${key}`;
-    const reference: Reference = { identifier, type, metadata, text: { value: text.value } };
-    if (group.length > 0) reference.group = group;
+    const reference: Reference = { identifier, group: group.length > 0 ? group : null, type, metadata, text: { value: text.value } };
+    if (template !== undefined) reference.template = template;
     if (text.links.length > 0) reference.text.links = text.links;
     this.references.push(reference);
-    return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]` };
+    return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]`, reference };
   }
+}
+
+/** The template's name as the HTML path reads it from data-mw: "Template:Cite_web" → "Cite web". */
+function templateNameOf(t: TranscludeToken): string {
+  return t.name.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim();
 }
 
 function citation(e: Entry): Citation {

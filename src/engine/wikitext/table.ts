@@ -5,7 +5,7 @@
  */
 import type { Part, Table } from '../../schema/article.js';
 import type { AstNodes, TableToken, TdToken, Token } from 'wikiparser-node/dist/internal.js';
-import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut } from '../blocks/table.js';
+import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from '../blocks/table.js';
 import type { SourceCell } from '../blocks/table.js';
 import { TABLES } from '../grammar.js';
 import { render } from './render.js';
@@ -17,13 +17,17 @@ const RICH = new Set(['list', 'file', 'table', 'gallery-image']);
 
 interface Rows {
   rows: TdToken[][];
+  /** Per row: marked as a footer row (grammar/tables.json footerClasses). */
+  foot: boolean[];
   caption: TdToken | undefined;
 }
 
 function rowsOf(table: TableToken): Rows {
   const rows: TdToken[][] = [];
+  const foot: boolean[] = [];
   let caption: TdToken | undefined;
   let current: TdToken[] | undefined;
+  let footer = false;
   const cell = (td: TdToken): void => {
     if (td.subtype === 'caption') {
       caption ??= td;
@@ -32,6 +36,7 @@ function rowsOf(table: TableToken): Rows {
     if (current === undefined) {
       current = [];
       rows.push(current);
+      foot.push(footer);
     }
     current.push(td);
   };
@@ -39,11 +44,15 @@ function rowsOf(table: TableToken): Rows {
     if (child.type === 'td') cell(child as TdToken);
     else if (child.type === 'tr') {
       current = undefined;
+      const cls = (child as unknown as { getAttr(name: string): unknown }).getAttr('class');
+      footer = typeof cls === 'string' && cls.split(/\s+/).some((c) => TABLES.footerClasses.has(c));
       for (const c of child.childNodes) if (c.type === 'td') cell(c as TdToken);
       current = undefined;
+      footer = false;
     }
   }
-  return { rows: rows.filter((r) => r.length > 0), caption };
+  // Rows without cells are dropped here already: wikitext has no rowspan reaching into them.
+  return { rows, foot, caption };
 }
 
 /** Tables and lists inside a cell (bounded search). */
@@ -68,48 +77,64 @@ function classTokens(t: TableToken): string[] {
   return typeof c === 'string' ? c.split(/\s+/) : [];
 }
 
-function readTable(t: TableToken, identifier: string, scope: Scope, nested: TableToken[]): Table {
-  const { rows } = rowsOf(t);
+function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope, nested: TableToken[]): Table {
+  const identifier = idOf(t); // first, so a table is numbered before the tables in its cells
+  const { rows, foot } = rowsOf(t);
   const source: SourceCell[][] = rows.map((row) =>
     row.map((td) => {
       const inner = td.lastChild;
       const found = descendants(inner, RICH);
-      for (const n of found) if (n.type === 'table') nested.push(n as TableToken);
-      return {
-        value: render(scope, inner.childNodes, { skipTables: true }).value,
+      const tables = found.filter((n): n is TableToken => n.type === 'table');
+      nested.push(...tables);
+      const r = render(scope, inner.childNodes, { skipTables: true });
+      const cell: SourceCell = {
+        value: r.value,
         header: td.subtype === 'th',
         rich: found.length > 0,
         colspan: clamp(td.colspan, MAX_COLSPAN),
         rowspan: clamp(td.rowspan, MAX_ROWSPAN),
       };
+      if (r.links.length > 0) cell.links = r.links;
+      if (r.citations.length > 0) cell.citations = r.citations;
+      // descendants() returns in reverse document order; the cell names its first table.
+      const first = tables[tables.length - 1];
+      if (first !== undefined) cell.nestedTable = idOf(first);
+      return cell;
     }),
   );
+  let footRows = 0;
+  while (footRows < foot.length && foot[foot.length - 1 - footRows] === true) footRows++;
   // Wikitext has no <thead>: the leading rows of header cells only are the headers.
-  const { grid, width, cells, headerCount } = layOut(source, 0);
+  const laid = layOut(source, 0, footRows);
   const classes = classTokens(t);
-  return {
-    identifier,
-    headers: cells.slice(0, headerCount),
-    rows: cells.slice(headerCount),
-    confidence_score: gridConfidence({
-      source,
-      grid,
-      width,
-      headerCount,
-      nested: nested.length > 0,
-      dataClass: classes.some((c) => TABLES.dataClasses.has(c)),
-      layout: classes.some((c) => TABLES.layoutClasses.has(c) || c === 'infobox'),
-    }),
-  };
+  const score = gridConfidence({
+    source: laid.source,
+    grid: laid.grid,
+    width: laid.width,
+    headerCount: laid.headerCount,
+    nested: nested.length > 0,
+    dataClass: classes.some((c) => TABLES.dataClasses.has(c)),
+    layout: classes.some((c) => TABLES.layoutClasses.has(c) || c === 'infobox'),
+  });
+  return tableEntry(identifier, laid, score);
 }
 
-/** Reads a table and the tables nested in its cells; returns the part to place in the section. */
-export function tableBlock(t: TableToken, scope: Scope): Part {
+/**
+ * Reads a table and the tables nested in its cells; returns the part to place in the section.
+ * `path` is the section path the table's identifier is derived from (blocks/table.ts).
+ */
+export function tableBlock(t: TableToken, scope: Scope, path: readonly string[]): Part {
   const tables: Table[] = [];
+  const ids = new Map<TableToken, string>();
+  const idOf = (x: TableToken): string => {
+    let id = ids.get(x);
+    if (id === undefined) ids.set(x, (id = tableIdentifier(path, scope.tables)));
+    return id;
+  };
   const queue: TableToken[] = [t];
   for (let i = 0; i < queue.length && i < MAX_NESTED_TABLES; i++) {
     const nested: TableToken[] = [];
-    const table = readTable(queue[i]!, `table-${scope.tables.length + 1}`, scope, nested);
+    const table = readTable(queue[i]!, idOf, scope, nested);
     scope.tables.push(table);
     tables.push(table);
     queue.push(...nested);

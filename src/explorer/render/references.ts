@@ -15,7 +15,7 @@ export function renderReferences(references: readonly Reference[], options: Rend
 
 export function renderReference(reference: Reference, options: RenderOptions): string {
   const id = options.anchors ? ` id="${anchorId('ref', reference.identifier)}" tabindex="-1"` : '';
-  const group = reference.group === undefined ? '' : ` <span class="ref-group">group ${esc(reference.group)}</span>`;
+  const group = reference.group === null ? '' : ` <span class="ref-group">group ${esc(reference.group)}</span>`;
   const entries = Object.entries(reference.metadata);
   const metadata =
     entries.length === 0

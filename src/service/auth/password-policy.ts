@@ -1,23 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { packageFile } from '../../package-files.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
-const LIST = join('grammar', 'common-passwords.txt');
+const LIST = 'grammar/common-passwords.txt';
 
 let common: ReadonlySet<string> | undefined;
 
 /** The shipped list of common passwords, lower-cased; found from the source or the built copy. */
 export function commonPasswords(): ReadonlySet<string> {
   if (common !== undefined) return common;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, LIST))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`${LIST} not found above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-  const lines = readFileSync(join(dir, LIST), 'utf8').split('\n');
+  const path = packageFile(LIST);
+  if (path === undefined) throw new Error(`${LIST} is missing from the package`);
+  const lines = readFileSync(path, 'utf8').split('\n');
   common = new Set(lines.map((l) => l.trim().toLowerCase()).filter((l) => l !== '' && !l.startsWith('#')));
   return common;
 }

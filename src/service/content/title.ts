@@ -4,9 +4,7 @@
  * and upstream. The rules that vary per wiki are data: `grammar/projects.json` says which projects
  * keep the first letter's case, `grammar/titles.json` holds namespaces and ucfirst exceptions.
  */
-import { z } from 'zod';
-import projectsJson from '../../../grammar/projects.json' with { type: 'json' };
-import titlesJson from '../../../grammar/titles.json' with { type: 'json' };
+import { GRAMMAR } from '../../engine/grammar/load.js';
 import { hostOfProject, projectOfHost } from '../../engine/site.js';
 
 /** MediaWiki's limit on a title's database key, in UTF-8 bytes (page.page_title is varbinary(255)). */
@@ -26,22 +24,8 @@ export class InvalidTitleError extends Error {
   }
 }
 
-const TitlesSchema = z.object({
-  namespaces: z.array(
-    z.object({ name: z.string(), alwaysCapitalized: z.boolean().optional(), noLengthLimit: z.boolean().optional(), why: z.string() }),
-  ),
-  aliases: z.array(z.object({ alias: z.string(), name: z.string(), why: z.string() })),
-  ucfirstUnchanged: z.array(
-    z.object({ from: z.string().regex(/^U\+[0-9A-F]{4,6}$/), to: z.string().regex(/^U\+[0-9A-F]{4,6}$/), why: z.string() }),
-  ),
-  dottedCapitalI: z.object({ languages: z.array(z.string()), why: z.string() }),
-});
-const FamiliesSchema = z.object({
-  families: z.array(z.object({ host: z.string(), code: z.string(), caseSensitive: z.boolean().optional() })),
-});
-
-const titles = TitlesSchema.parse(titlesJson);
-const families = FamiliesSchema.parse(projectsJson).families;
+const titles = GRAMMAR.titles;
+const families = GRAMMAR.projects.families;
 
 interface Namespace {
   name: string;

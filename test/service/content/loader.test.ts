@@ -35,7 +35,9 @@ describe('UpstreamLoader', () => {
     const loads = Array.from({ length: 50 }, (_, i) =>
       loader.load('enwiki', 'Loaded', i === 0 ? { signal: quitter.signal } : {}),
     );
-    setTimeout(() => quitter.abort(new Error('first client disconnected')), 20);
+    // While the wiki holds its answer (200 ms): the fetch has started and is not over.
+    await wiki.received(2);
+    quitter.abort(new Error('first client disconnected'));
     const outcomes = await Promise.allSettled(loads);
 
     expect(outcomes[0], 'the aborting caller gets its own reason').toEqual({ status: 'rejected', reason: new Error('first client disconnected') });

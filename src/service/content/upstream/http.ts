@@ -1,13 +1,21 @@
 /**
- * One GET against a wiki, made resilient: a timeout per attempt, bounded retries with backoff for
- * failures that may pass (connection errors, timeouts, 408/429/5xx), Retry-After honoured up to a
- * cap, same-origin redirects followed by hand (so their number is bounded and they never leave the
- * wiki), and a cap on the answer's size that is enforced while reading, not after.
+ * One GET against a wiki, made resilient with cockatiel's policies: a timeout per attempt, bounded
+ * retries with exponential backoff (equal jitter) for failures that may pass (connection errors,
+ * timeouts, 408/429/5xx), Retry-After honoured up to a cap; then, by hand, what no policy library
+ * does: same-origin redirects followed (so their number is bounded and they never leave the wiki),
+ * and a cap on the answer's size that is enforced while reading, not after.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { BackoffPolicy } from './backoff.js';
-import { backoffDelay, parseRetryAfter } from './backoff.js';
+import { DelegateBackoff, ExponentialBackoff, TimeoutStrategy, halfJitterGenerator, handleType, retry, timeout } from 'cockatiel';
+import type { IBackoff, IRetryBackoffContext, TimeoutPolicy } from 'cockatiel';
 import { UpstreamError, UpstreamNotFound, UpstreamTimeout, UpstreamTooLarge, UpstreamUnavailable } from './errors.js';
+import { parseRetryAfter } from './retry-after.js';
+
+export interface BackoffPolicy {
+  /** Delay before the first retry; doubled for each further one, half of it random. */
+  baseDelayMs: number;
+  /** No single delay is longer than this. */
+  maxDelayMs: number;
+}
 
 export interface GetPolicy {
   userAgent: string;
@@ -19,6 +27,20 @@ export interface GetPolicy {
   retryAfterCapMs: number;
   maxResponseBytes: number;
   maxRedirects: number;
+  /** Told of every retry before its wait: for logs, and for tests to see the waits without timing them. */
+  onRetry?: ((retry: RetryEvent) => void) | undefined;
+}
+
+export interface RetryEvent {
+  project: string;
+  title: string;
+  url: string;
+  /** 1 for the first retry. */
+  attempt: number;
+  /** The wait before it: the backoff step, or longer when the wiki's Retry-After asks for more. */
+  delayMs: number;
+  /** What failed: "HTTP 503", "timeout", "ECONNRESET". */
+  reason: string;
 }
 
 /** The fetch of one article, which may make several GETs: what they share. */
@@ -46,51 +68,103 @@ type Failure =
   | { kind: 'timeout' }
   | { kind: 'status'; status: number; retryAfterMs: number | undefined };
 
+/** A failed attempt worth another; thrown inside the retry policy, never out of `resilientGet`. */
+class Retryable extends Error {
+  readonly failure: Failure;
+  constructor(failure: Failure) {
+    super(`retryable ${failure.kind}`);
+    this.failure = failure;
+  }
+}
+
 // Statuses that say "not now" rather than "never".
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export async function resilientGet(url: string, accept: string, policy: GetPolicy, scope: FetchScope): Promise<GetResult> {
-  for (let attemptNo = 1; ; attemptNo++) {
-    let outcome: GetResult | Failure;
-    try {
-      outcome = await attempt(url, accept, policy, scope);
-    } catch (error) {
-      throw scope.signal.aborted ? scope.abortReason() : error;
-    }
-    if (!('kind' in outcome)) return outcome;
-    const failure = outcome;
-    if (failure.kind === 'status' && !RETRYABLE_STATUSES.has(failure.status)) throw finalError(failure, scope);
-    if (attemptNo >= policy.maxAttempts) throw finalError(failure, scope);
+/**
+ * The per-attempt timeout of a policy (stateless, so one per client). Not aborted once the attempt
+ * has returned: its body is read by then, and aborting a finished fetch's signal costs undici its
+ * kept-alive connection.
+ */
+export function attemptTimeout(policy: GetPolicy): TimeoutPolicy {
+  return timeout(policy.attemptTimeoutMs, { strategy: TimeoutStrategy.Cooperative, abortOnReturn: false });
+}
 
-    let delay = backoffDelay(attemptNo, policy.backoff);
-    if (failure.kind === 'status' && failure.retryAfterMs !== undefined) {
-      if (failure.retryAfterMs > policy.retryAfterCapMs) {
-        throw new UpstreamUnavailable(
-          scope.project,
-          scope.title,
-          `HTTP ${failure.status}, asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s (longer than we wait)`,
-        );
-      }
-      delay = Math.max(delay, failure.retryAfterMs);
+export async function resilientGet(url: string, accept: string, policy: GetPolicy, scope: FetchScope, perAttempt: TimeoutPolicy): Promise<GetResult> {
+  // Set when the wait before the next attempt would end past the deadline: a retry that cannot
+  // finish in time only adds load, so that attempt reports this failure instead of asking again.
+  let hopeless: Failure | undefined;
+  const exponential = new ExponentialBackoff({ initialDelay: policy.backoff.baseDelayMs, maxDelay: policy.backoff.maxDelayMs, generator: halfJitterGenerator });
+  const backoff = new DelegateBackoff<IRetryBackoffContext<unknown>, IBackoff<unknown>>((context, previous) => {
+    const step = previous === undefined ? exponential.next() : previous.next(undefined);
+    const failure = (context.result as { error: Retryable }).error.failure;
+    const delay = Math.max(step.duration, failure.kind === 'status' ? (failure.retryAfterMs ?? 0) : 0);
+    if (Date.now() + delay < scope.deadlineAt) return { delay, state: step };
+    hopeless = failure;
+    return { delay: 0, state: step };
+  });
+  const retries = retry(handleType(Retryable), { maxAttempts: policy.maxAttempts - 1, backoff });
+  const { onRetry } = policy;
+  if (onRetry !== undefined) {
+    retries.onRetry((event) => {
+      if (hopeless !== undefined || !('error' in event) || !(event.error instanceof Retryable)) return;
+      onRetry({ project: scope.project, title: scope.title, url, attempt: event.attempt, delayMs: event.delay, reason: describe(event.error.failure) });
+    });
+  }
+
+  const attempts = retries.execute(async () => {
+    if (scope.signal.aborted) throw scope.abortReason();
+    if (hopeless !== undefined) throw finalError(hopeless, scope);
+    const outcome = await perAttempt.execute(({ signal }) => attempt(url, accept, policy, scope, signal), scope.signal);
+    if (!('kind' in outcome)) return outcome;
+    if (outcome.kind === 'status' && !RETRYABLE_STATUSES.has(outcome.status)) throw finalError(outcome, scope);
+    if (outcome.kind === 'status' && outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.retryAfterCapMs) {
+      throw new UpstreamUnavailable(
+        scope.project,
+        scope.title,
+        `HTTP ${outcome.status}, asked to retry after ${Math.ceil(outcome.retryAfterMs / 1000)} s (longer than we wait)`,
+      );
     }
-    // A retry that cannot finish before the deadline only adds load: report what we have.
-    if (Date.now() + delay >= scope.deadlineAt) throw finalError(failure, scope);
-    try {
-      await sleep(delay, undefined, { signal: scope.signal });
-    } catch {
-      throw scope.abortReason();
-    }
+    throw new Retryable(outcome);
+  }, scope.signal);
+  try {
+    // cockatiel does not cut a backoff wait short on abort: stop waiting for it here.
+    return await untilAborted(attempts, scope.signal);
+  } catch (error) {
+    if (scope.signal.aborted) throw scope.abortReason();
+    if (error instanceof Retryable) throw finalError(error.failure, scope); // attempts used up
+    throw error;
   }
 }
 
-/** One attempt, redirects included. Failures worth retrying are returned; the rest are thrown. */
-async function attempt(url: string, accept: string, policy: GetPolicy, scope: FetchScope): Promise<GetResult | Failure> {
-  // A cleared timer rather than AbortSignal.timeout: under load, thousands of finished attempts
-  // would otherwise keep their timers (and what they reference) alive until they fire.
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), policy.attemptTimeoutMs);
-  const signal = AbortSignal.any([scope.signal, timer.signal]);
+/** `promise`, or a rejection as soon as `signal` aborts; the promise runs on, its outcome ignored. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * One attempt, redirects included; `signal` aborts with the scope or when the attempt's time is up
+ * (cockatiel's timeout clears its timer when the attempt ends, so finished attempts hold none).
+ * Failures worth retrying are returned; the rest are thrown.
+ */
+async function attempt(url: string, accept: string, policy: GetPolicy, scope: FetchScope, signal: AbortSignal): Promise<GetResult | Failure> {
   const origin = new URL(url).origin;
   let current = url;
   try {
@@ -115,10 +189,8 @@ async function attempt(url: string, accept: string, policy: GetPolicy, scope: Fe
     }
   } catch (error) {
     if (error instanceof UpstreamError || scope.signal.aborted) throw error;
-    if (timer.signal.aborted) return { kind: 'timeout' };
+    if (signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', detail: networkDetail(error), cause: error };
-  } finally {
-    clearTimeout(timeout);
   }
 }
 
@@ -168,6 +240,10 @@ async function discard(res: Response): Promise<void> {
   } catch {
     // Nothing to do: the connection is dropped either way.
   }
+}
+
+function describe(failure: Failure): string {
+  return failure.kind === 'status' ? `HTTP ${failure.status}` : failure.kind === 'timeout' ? 'timeout' : failure.detail;
 }
 
 function finalError(failure: Failure, scope: FetchScope): UpstreamError {

@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { hostOfProject } from '../../../engine/site.js';
 import { toPathSegment, toWikiPath } from '../title.js';
-import { CircuitBreaker } from './breaker.js';
-import { UnknownProject, UpstreamError, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
-import type { FetchScope, GetPolicy } from './http.js';
-import { resilientGet } from './http.js';
+import { TimeoutStrategy, timeout } from 'cockatiel';
+import type { TimeoutPolicy } from 'cockatiel';
+import { ProjectCircuits } from './circuits.js';
+import { UnknownProject, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import type { FetchScope, GetPolicy, RetryEvent } from './http.js';
+import { attemptTimeout, resilientGet } from './http.js';
 import { userAgent } from './user-agent.js';
 
 export const WikiClientOptionsSchema = z.object({
@@ -37,6 +39,8 @@ export type WikiClientOptions = z.input<typeof WikiClientOptionsSchema> & {
    * project code; tests point it at a local fake wiki.
    */
   resolveOrigin?: (project: string, host: string) => string;
+  /** Told of every retry of a GET, with its wait and what failed. */
+  onRetry?: (retry: RetryEvent) => void;
 };
 
 /** GET /w/rest.php/v1/page/{title}: only the fields we use are checked; `source` (wikitext) is ignored. */
@@ -79,11 +83,13 @@ const ACCEPT_HTML = 'text/html; charset=utf-8; profile="https://www.mediawiki.or
 export class WikiClient {
   readonly #policy: GetPolicy;
   readonly #deadlineMs: number;
+  readonly #deadline: TimeoutPolicy;
+  readonly #perAttempt: TimeoutPolicy;
   readonly #resolveOrigin: (project: string, host: string) => string;
-  readonly #breaker: CircuitBreaker | undefined;
+  readonly #circuits: ProjectCircuits | undefined;
 
   constructor(options: WikiClientOptions = {}) {
-    const { resolveOrigin, ...rest } = options;
+    const { resolveOrigin, onRetry, ...rest } = options;
     const o = WikiClientOptionsSchema.parse(rest);
     this.#policy = {
       userAgent: o.userAgent ?? userAgent(o.contact),
@@ -93,10 +99,15 @@ export class WikiClient {
       retryAfterCapMs: o.retryAfterCapMs,
       maxResponseBytes: o.maxResponseBytes,
       maxRedirects: o.maxRedirects,
+      onRetry,
     };
     this.#deadlineMs = o.deadlineMs;
+    this.#deadline = timeout(o.deadlineMs, TimeoutStrategy.Cooperative);
+    this.#perAttempt = attemptTimeout(this.#policy);
     this.#resolveOrigin = resolveOrigin ?? ((_project, host) => `https://${host}`);
-    this.#breaker = o.breakerThreshold === 0 ? undefined : new CircuitBreaker({ threshold: o.breakerThreshold, cooldownMs: o.breakerCooldownMs });
+    // Unreachable, 5xx, timeouts: the wiki is failing. Any other answer (404, too large) shows it is up.
+    const failing = (error: unknown): boolean => error instanceof UpstreamUnavailable || error instanceof UpstreamTimeout;
+    this.#circuits = o.breakerThreshold === 0 ? undefined : new ProjectCircuits({ threshold: o.breakerThreshold, cooldownMs: o.breakerCooldownMs }, failing);
   }
 
   get userAgent(): string {
@@ -111,67 +122,47 @@ export class WikiClient {
   async fetchArticle(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<UpstreamArticle> {
     const host = hostOfProject(project);
     if (host === undefined) throw new UnknownProject(project, title);
-    const breaker = this.#breaker;
-    if (breaker === undefined) return this.#fetch(project, host, title, options.signal);
-
-    const admission = breaker.admit(project);
-    if (!admission.allowed) {
-      const seconds = Math.max(1, Math.ceil(admission.retryInMs / 1000));
-      throw new UpstreamUnavailable(project, title, `its recent fetches failed; not asking again for ${seconds} s`, {
-        retryAfterSeconds: seconds,
-      });
-    }
-    try {
-      const article = await this.#fetch(project, host, title, options.signal);
-      breaker.succeeded(project);
-      return article;
-    } catch (error) {
-      if (error instanceof UpstreamUnavailable || error instanceof UpstreamTimeout) breaker.failed(project);
-      // Any other answer (404, too large) shows the wiki is up.
-      else if (error instanceof UpstreamError) breaker.succeeded(project);
-      else breaker.abandoned(project);
-      throw error;
-    }
+    const fetch = (): Promise<UpstreamArticle> => this.#fetch(project, host, title, options.signal);
+    return this.#circuits === undefined ? fetch() : this.#circuits.run(project, title, fetch);
   }
 
   async #fetch(project: string, host: string, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {
     const base = `${this.#resolveOrigin(project, host)}/w/rest.php/v1/page/${toPathSegment(title)}`;
-
     const startedAt = Date.now();
-    const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(), this.#deadlineMs);
-    const siblings = new AbortController();
-    const scope: FetchScope = {
-      project,
-      title,
-      signal: AbortSignal.any(caller === undefined ? [deadline.signal, siblings.signal] : [caller, deadline.signal, siblings.signal]),
-      deadlineAt: startedAt + this.#deadlineMs,
-      startedAt,
-      abortReason: () => {
-        if (caller?.aborted === true) return caller.reason;
-        if (deadline.signal.aborted) return new UpstreamTimeout(project, title, this.#deadlineMs);
-        return siblings.signal.reason;
-      },
-    };
-    const cancelSibling = (error: unknown): never => {
-      siblings.abort(error);
-      throw error;
-    };
-    const fetchPair = async (): Promise<UpstreamArticle> => {
-      const [page, html] = await Promise.all([
-        resilientGet(base, ACCEPT_JSON, this.#policy, scope).catch(cancelSibling),
-        resilientGet(`${base}/html`, ACCEPT_HTML, this.#policy, scope).catch(cancelSibling),
-      ]);
-      if (html.contentType !== undefined && !html.contentType.includes('html')) {
-        throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
-      }
-      return { html: html.body, meta: readMeta(page.body, project, host, title) };
-    };
+    // One deadline for the whole fetch, both routes, retries and backoff included; its signal also
+    // aborts with the caller's.
+    return this.#deadline.execute(async ({ signal: inTime }) => {
+      const siblings = new AbortController();
+      const scope: FetchScope = {
+        project,
+        title,
+        signal: AbortSignal.any([inTime, siblings.signal]),
+        deadlineAt: startedAt + this.#deadlineMs,
+        startedAt,
+        abortReason: () => {
+          if (caller?.aborted === true) return caller.reason;
+          if (inTime.aborted) return new UpstreamTimeout(project, title, this.#deadlineMs);
+          return siblings.signal.reason;
+        },
+      };
+      const cancelSibling = (error: unknown): never => {
+        siblings.abort(error);
+        throw error;
+      };
+      const fetchPair = async (): Promise<UpstreamArticle> => {
+        const [page, html] = await Promise.all([
+          resilientGet(base, ACCEPT_JSON, this.#policy, scope, this.#perAttempt).catch(cancelSibling),
+          resilientGet(`${base}/html`, ACCEPT_HTML, this.#policy, scope, this.#perAttempt).catch(cancelSibling),
+        ]);
+        if (html.contentType !== undefined && !html.contentType.includes('html')) {
+          throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
+        }
+        return { html: html.body, meta: readMeta(page.body, project, host, title) };
+      };
 
-    // The two routes are read at once, so an edit in between can pair one revision's metadata
-    // with another's HTML. Asking again almost always yields a matching pair; if not, the HTML
-    // wins, since it is the content we serve.
-    try {
+      // The two routes are read at once, so an edit in between can pair one revision's metadata
+      // with another's HTML. Asking again almost always yields a matching pair; if not, the HTML
+      // wins, since it is the content we serve.
       let article = await fetchPair();
       const declared = revisionOfHtml(article.html);
       if (declared !== undefined && declared !== article.meta.revision) {
@@ -180,9 +171,7 @@ export class WikiClient {
         if (revision !== undefined) article.meta.revision = revision;
       }
       return article;
-    } finally {
-      clearTimeout(deadlineTimer);
-    }
+    }, caller);
   }
 }
 

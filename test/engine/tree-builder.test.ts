@@ -1,0 +1,121 @@
+/**
+ * tree-builder.ts builds, within the nesting cap, exactly the tree htmlparser2's `parseDocument`
+ * builds: on every corpus input and on generated markup dense in the cases its rules handle
+ * (implied end tags, void and foreign elements, raw-text elements, repairs, comments, CDATA).
+ */
+import fc from 'fast-check';
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { readInput } from '../../src/engine/input.js';
+import type { AnyNode, ChildNode, Document } from '../../src/engine/dom.js';
+import { buildTree } from '../../src/engine/tree-builder.js';
+import { corpusCases, corpusDir, loadInput } from '../../scripts/conformance/corpus.js';
+
+const OPTIONS = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+
+/** A node of either tree, by the fields the engine reads. */
+interface Node {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  data?: string;
+  children?: Node[];
+}
+
+/** One node's own fields (not its children), for comparison and for failure messages. */
+function describeNode(node: Node): string {
+  const attribs = node.attribs === undefined ? '' : JSON.stringify(Object.entries(node.attribs));
+  return `${node.type} ${node.name ?? ''} ${attribs} ${JSON.stringify(node.data ?? null)}`.slice(0, 300);
+}
+
+function sameFields(a: Node, b: Node): boolean {
+  if (a.type !== b.type || a.name !== b.name || a.data !== b.data) return false;
+  if (a.attribs === undefined || b.attribs === undefined) return a.attribs === b.attribs;
+  const ka = Object.keys(a.attribs);
+  const kb = Object.keys(b.attribs);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a.attribs![k] === b.attribs![k]);
+}
+
+/** The first difference between the two trees of `html`, walked in step; undefined when equal. */
+function difference(html: string): string | undefined {
+  const stack: [Node, Node][] = [[parseDocument(html, OPTIONS) as unknown as Node, buildTree(html) as unknown as Node]];
+  for (let n = 0; stack.length > 0; n++) {
+    const [theirs, ours] = stack.pop()!;
+    if (!sameFields(theirs, ours)) return `node ${n} in document order: parseDocument ${describeNode(theirs)} | ours ${describeNode(ours)}`;
+    const a = theirs.children ?? [];
+    const b = ours.children ?? [];
+    if (a.length !== b.length) return `node ${n} ${describeNode(ours)}: ${a.length} children in parseDocument, ${b.length} in ours`;
+    for (let i = a.length - 1; i >= 0; i--) stack.push([a[i]!, b[i]!]);
+  }
+  return undefined;
+}
+
+/** parent, prev and next agree with the children arrays everywhere. */
+function linksHold(doc: Document): boolean {
+  const stack: AnyNode[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type !== 'root' && node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
+    const kids: ChildNode[] = node.children;
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i]!;
+      if (kid.parent !== node || kid.prev !== (kids[i - 1] ?? null) || kid.next !== (kids[i + 1] ?? null)) return false;
+      stack.push(kid);
+    }
+  }
+  return true;
+}
+
+/** Markup tokens chosen to exercise every rule the builder copies from htmlparser2's Parser. */
+const token = fc.oneof(
+  fc.constantFrom(
+    '<p>', '</p>', '<li>', '</li>', '<ul>', '</ul>', '<table>', '<tr>', '<td>', '<th>', '<tbody>', '<thead>', '</table>',
+    '<div>', '</div>', '<a href="./X">', '</a>', '<b>', '</b>', '<i>', '</i>', '<span class="x y">', '</span>',
+    '<form>', '</form>', '<select>', '<option>', '<optgroup>', '<input>', '<button>', '<textarea>', '</textarea>',
+    '<h1>', '<h2>', '</h2>', '<dd>', '<dt>', '<rt>', '<rp>', '<body>', '<head>', '<link>', '<script>', '</script>',
+    '<style>', '</style>', '<title>', '</title>', '<xmp>', '</xmp>', '<plaintext>', '<br>', '</br>', '<br/>', '<hr>',
+    '<img src=x alt="a&amp;b">', '<image>', '</img>', '<svg>', '</svg>', '<math>', '</math>', '<foreignObject>',
+    '</foreignObject>', '<foreignobject>', '<clipPath>', '</clippath>', '<path/>', '<mi>', '</mi>', '<desc>',
+    '<DIV CLASS=Up>', '</DIV>', '<b title=a">', "<b title='<i>'>", '<p id=1 id=2>', '<x-y:z>', '</x-y:z>', '</q>',
+    '<!-- c -->', '<!-->', '<!--', '<![CDATA[x<y]]>', '<![CDATA[', '<!doctype html>', '<?php x ?>', '<!x>',
+    '&amp;', '&lt;', '&notit;', '&#x41;', '&', '<', '>', '</', '< b>', '<>', '"', "'", '=', ' ', '\n',
+  ),
+  fc.string({ unit: fc.constantFrom('a', 'b', ' ', '<', '>', '/', '&', '"', "'", '=', '-', '!', '[', ']'), maxLength: 8 }),
+);
+
+describe('tree builder (tree-builder.ts) against htmlparser2 parseDocument', () => {
+  it('builds the same tree, with consistent links, on generated markup', () => {
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
+        const html = tokens.join('');
+        expect(difference(html), html).toBeUndefined();
+        expect(linksHold(buildTree(html)), html).toBe(true);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('builds the same tree on hand-picked edge cases', () => {
+    const cases = [
+      '<form><form a=1><input></form>after',
+      '<svg><foreignObject><p>x</foreignObject></svg>',
+      '<svg><clippath><path/></clippath><title>t</title></svg><title>a<b>c</title>',
+      '<p>a</p></p><table><tr><td>1<td>2<tr><td>3</table>',
+      '<b title=a">x</b>',
+      '<div><p>unterminated <span class="x',
+      '<textarea><span>&amp;</textarea><script>if (a<b) {}</script>',
+      '<math><![CDATA[raw]]></math><![CDATA[html]]>',
+    ];
+    for (const html of cases) expect(difference(html), html).toBeUndefined();
+  });
+
+  const dir = corpusDir();
+  it.skipIf(dir === undefined)('builds the same tree on every corpus input', () => {
+    const cases = corpusCases(dir!);
+    expect(cases.length).toBeGreaterThanOrEqual(67);
+    for (const c of cases) {
+      const html = readInput(loadInput(c), Number.MAX_SAFE_INTEGER).html;
+      expect(difference(html), c.name).toBeUndefined();
+    }
+  }, 120_000);
+});
