@@ -19,7 +19,7 @@ import { citationMarkers, linkify } from '../../src/explorer/render/inline.js';
 import { MAIN_VIEW, SOURCE_PANE } from '../../src/explorer/render/options.js';
 import { renderOutline } from '../../src/explorer/render/outline.js';
 import { renderReferences } from '../../src/explorer/render/references.js';
-import { renderTableGrid, renderTableList, tableSize } from '../../src/explorer/render/tables.js';
+import { renderCell, renderTableGrid, renderTableList, tableSize } from '../../src/explorer/render/tables.js';
 import type { Article, Part, Table } from '../../src/schema/article.js';
 
 const dom = (html: string) => parseDocument(html, { decodeEntities: true });
@@ -204,6 +204,60 @@ describe('infoboxes, tables, references and the header', () => {
     expect(tableSize({ ...table, rows: [[{ value: 'x' }]], headers: [] })).toBe('1 row × 1 column, no header row');
   });
 
+  const rich: Table = {
+    identifier: 'results_table1',
+    headers: [[{ value: 'Party' }, { value: 'Votes' }]],
+    rows: [
+      [{ value: 'Green Party', links: [{ url: 'https://en.wikipedia.org/wiki/Green_Party', text: 'Green' }] }, { value: '120', citations: [{ identifier: 'cite_note-3', text: '[3]' }] }],
+      [{ value: 'Detail', nested_table: 'results_table1.inner <1>' }, { value: '', nested_table: 'results_table2' }],
+    ],
+    footers: [[{ value: 'Total' }, { value: '220', citations: [{ identifier: 'cite_note-9', text: '[9]' }] }]],
+    confidence_score: 0.9,
+  };
+
+  it('footer rows are a tfoot after the body, and the size counts them', () => {
+    const grid = renderTableGrid(rich, MAIN_VIEW);
+    const table = byName(grid, 'table')[0]!;
+    expect(table.children.filter((c): c is Element => c.type === 'tag').map((c) => c.name), 'caption, head, body, foot in order').toEqual(['caption', 'thead', 'tbody', 'tfoot']);
+    const foot = byName(grid, 'tfoot')[0]!;
+    expect(findAll((el) => el.name === 'td', foot.children).map((td) => textContent(td)), 'the totals row').toEqual(['Total', '220[9]']);
+    expect(byName(grid, 'tbody')[0]!.children.length, 'footers are not body rows').toBe(2);
+    expect(byName(renderTableGrid(withoutFooters(rich), MAIN_VIEW), 'tfoot'), 'no footers: no tfoot').toHaveLength(0);
+    expect(byName(renderTableGrid({ ...rich, footers: [] }, MAIN_VIEW), 'tfoot'), 'empty footers: no tfoot').toHaveLength(0);
+    expect(tableSize(rich)).toBe('2 rows × 2 columns, 1 header row, 1 footer row');
+    expect(tableSize({ ...rich, footers: [[{ value: 'a' }, { value: 'b' }, { value: 'c' }], [{ value: 'd' }]] }), 'a wider footer widens the count').toBe('2 rows × 3 columns, 1 header row, 2 footer rows');
+  });
+
+  it('cells keep their links, citation markers that jump to the reference, and nested tables as links to their entry', () => {
+    const grid = renderTableGrid(rich, MAIN_VIEW);
+    const link = elements(grid, (el) => el.name === 'a' && getAttributeValue(el, 'href') === 'https://en.wikipedia.org/wiki/Green_Party')[0];
+    expect(link && textContent(link), 'the link on its anchor text').toBe('Green');
+    const cites = elements(grid, (el) => el.name === 'a' && getAttributeValue(el, 'class') === 'cite');
+    expect(cites.map((a) => [textContent(a), getAttributeValue(a, 'href')]), 'body and footer citations, each to its reference').toEqual([
+      ['[3]', `#${anchorId('ref', 'cite_note-3')}`],
+      ['[9]', `#${anchorId('ref', 'cite_note-9')}`],
+    ]);
+    const nested = elements(grid, (el) => el.name === 'a' && getAttributeValue(el, 'class') === 'nested-table');
+    expect(nested.map((a) => getAttributeValue(a, 'href')), 'to the nested tables’ own entries').toEqual([`#${anchorId('table', 'results_table1.inner <1>')}`, `#${anchorId('table', 'results_table2')}`]);
+    expect(textContent(nested[0]!), 'names the table, escaped').toContain('results_table1.inner <1>');
+    // The entry the link names exists in the list the same article renders: the jump lands.
+    const list = renderTableList([rich, { ...rich, identifier: 'results_table2', footers: undefined }], MAIN_VIEW);
+    expect(byName(list, 'details').map((d) => getAttributeValue(d, 'id')), 'the target entry is there').toContain(anchorId('table', 'results_table2'));
+  });
+
+  it('in the side-by-side pane (no anchors) cells make no in-page links, and cell text is escaped', () => {
+    const pane = renderTableGrid(rich, SOURCE_PANE);
+    expect(elements(pane, (el) => el.name === 'a' && (getAttributeValue(el, 'href') ?? '').startsWith('#')), 'no fragment links').toHaveLength(0);
+    expect(elements(pane, (el) => getAttributeValue(el, 'class') === 'nested-table').map((el) => el.name), 'nested tables still named').toEqual(['span', 'span']);
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (value, nested) => {
+        const html = renderCell({ value, nested_table: nested, citations: [{ identifier: nested, text: value }] }, MAIN_VIEW);
+        expect(elements(html).every((el) => ['a', 'sup'].includes(el.name)), 'only links and the marker wrapper').toBe(true);
+        expect(textContent(dom(html)), 'the text and the table name read back').toContain(`nested table ${nested}`);
+      }),
+    );
+  });
+
   it('confidence bands: high from 0.8, medium from 0.5, low below; the number is always written', () => {
     expect([1, 0.8, 0.79, 0.5, 0.49, 0].map(confidenceLevel)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
     expect(confidenceBadge(0.456)).toContain('confidence 0.46');
@@ -242,3 +296,8 @@ describe('a large article', () => {
     expect(byName(html, 'details'), 'every section').toHaveLength(200);
   });
 });
+
+function withoutFooters(table: Table): Table {
+  const { footers: _dropped, ...rest } = table;
+  return rest;
+}

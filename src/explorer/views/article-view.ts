@@ -112,7 +112,7 @@ export class ArticleView {
     if (!(target instanceof HTMLDetailsElement) || !target.open || target.dataset['table'] === undefined) return;
     const holder = target.querySelector<HTMLElement>('.grid-scroll');
     const table = this.#shown?.article.tables[Number(target.dataset['table'])];
-    if (holder !== null && holder.childElementCount === 0 && table !== undefined) holder.innerHTML = renderTableGrid(table);
+    if (holder !== null && holder.childElementCount === 0 && table !== undefined) holder.innerHTML = renderTableGrid(table, MAIN_VIEW);
   }
 
   /**

@@ -4,7 +4,7 @@
  * the served document, its `$ref`s resolved inside it. The document does not depend on the
  * storage backend, so this runs on PGlite only.
  */
-import { existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -24,7 +24,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 const REAL_ARTICLE = 'enwiki__Angela_Merkel.json';
 const OPERATION = '/paths/~1v2~1structured-contents~1{article_name}';
-const pointer = (method: string, status: string) => `openapi.json#${OPERATION}/${method}/responses/${status}/content/application~1json/schema`;
+const pointer = (method: string, status: string, operation = OPERATION) => `openapi.json#${operation}/${method}/responses/${status}/content/application~1json/schema`;
+const PARSE = '/paths/~1v2~1parse';
+const SOURCE = '/paths/~1v2~1source~1{article_name}';
+
+/** A raw call with the access token (the explorer routes are not the Caller's). */
+async function send(url: string, path: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  const response = await fetch(`${url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return { status: response.status, json: await response.json() };
+}
 
 describe('the served OpenAPI document validates real replies', () => {
   let database: TestDatabase;
@@ -33,6 +43,8 @@ describe('the served OpenAPI document validates real replies', () => {
   let caller: Caller;
   let ajv: Ajv2020;
   let reply200: ValidateFunction;
+  /** The real article's HTML for /v2/parse (a synthetic page when the corpus is absent). */
+  let parseHtml = pageHtml('enwiki', 'Parsed Page', 5);
   const titles = ['Albert_Einstein', 'Deep'];
 
   beforeAll(async () => {
@@ -50,6 +62,8 @@ describe('the served OpenAPI document validates real replies', () => {
       mkdirSync(join(dir, 'real'));
       copyFileSync(join(corpus, 'articles', REAL_ARTICLE), join(dir, 'real', REAL_ARTICLE));
       titles.push('Angela_Merkel');
+      const real = JSON.parse(readFileSync(join(corpus, 'articles', REAL_ARTICLE), 'utf8')) as { article_body?: { html?: unknown } };
+      if (typeof real.article_body?.html === 'string') parseHtml = real.article_body.html;
     } else {
       console.log('openapi.test: corpus not found; validating synthetic articles only');
     }
@@ -129,5 +143,48 @@ describe('the served OpenAPI document validates real replies', () => {
     const document = (await server.get('/v2/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
     const get = document.paths['/v2/structured-contents/{article_name}']?.['get'];
     expect(get?.parameters?.map((p) => p.name), 'GET documents its query parameters').toEqual(['article_name', 'limit', 'fields', 'filters', 'If-None-Match']);
+  });
+
+  test('/v2/parse and /v2/source replies validate against their operations; source hints only in the Sourced twin', async () => {
+    const parsed = ajv.compile({ $ref: pointer('post', '200', PARSE) });
+    const article = ajv.compile({ $ref: 'openapi.json#/components/schemas/Article' });
+    const plain = await send(server.url, '/v2/parse', caller.accessToken, { html: parseHtml });
+    expect(plain.status, 'parse html').toBe(200);
+    valid(parsed, plain.json, '/v2/parse of HTML');
+    valid(article, plain.json, '/v2/parse without hints: strictly an Article');
+    expect((plain.json as { sections: unknown[] }).sections.length, 'the parsed page has sections to check').toBeGreaterThan(0);
+
+    const hinted = await send(server.url, '/v2/parse', caller.accessToken, { html: parseHtml, source_positions: true });
+    expect(hinted.status, 'parse with source_positions').toBe(200);
+    valid(parsed, hinted.json, '/v2/parse with source_positions');
+    expect(JSON.stringify(hinted.json), 'hints are present').toContain('"source":{"element":');
+    expect(article(hinted.json), 'the strict Article refuses the hints: the twin is what admits them').toBe(false);
+
+    const wikitext = await send(server.url, '/v2/parse', caller.accessToken, { wikitext: "'''Foo''' is a [[bar]].<ref>A source.</ref>\n\n== History ==\nText.", name: 'Foo', project: 'enwiki' });
+    expect(wikitext.status, 'parse wikitext').toBe(200);
+    valid(parsed, wikitext.json, '/v2/parse of wikitext');
+
+    const source = await send(server.url, '/v2/source/Albert_Einstein?project=enwiki', caller.accessToken);
+    expect(source.status, 'source').toBe(200);
+    valid(ajv.compile({ $ref: pointer('get', '200', SOURCE) }), source.json, '/v2/source');
+
+    const bad = { ...(hinted.json as Record<string, unknown>), colour: 'red' };
+    expect(parsed(bad), 'an unknown top-level field is still refused').toBe(false);
+
+    const error = (operation: string, method: string, status: string) => ajv.compile({ $ref: pointer(method, status, operation) });
+    const unauthorized = await send(server.url, '/v2/parse', undefined, { html: '<p>x</p>' });
+    expect(unauthorized.status, '401').toBe(401);
+    valid(error(PARSE, 'post', '401'), unauthorized.json, 'parse 401');
+    const unprocessable = await send(server.url, '/v2/parse', caller.accessToken, { html: '<p>x</p>', colour: 'red' });
+    expect(unprocessable.status, '422').toBe(422);
+    valid(error(PARSE, 'post', '422'), unprocessable.json, 'parse 422');
+    const missing = await send(server.url, '/v2/source/Nowhere?project=enwiki', caller.accessToken);
+    expect(missing.status, '404').toBe(404);
+    valid(error(SOURCE, 'get', '404'), missing.json, 'source 404');
+    const document = (await server.get('/v2/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const status of ['401', '413', '422', '429']) {
+      expect(document.paths['/v2/parse']?.['post']?.responses[status], `parse documents ${status}`).toBeDefined();
+      expect(document.paths['/v2/source/{article_name}']?.['get']?.responses[status], `source documents ${status}`).toBeDefined();
+    }
   });
 });
