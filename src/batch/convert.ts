@@ -181,7 +181,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
 }
 
 /** The output format as a checkpoint records it: resuming must not mix formats or indentation. */
-function describe(plan: OutputPlan): string {
+export function describe(plan: OutputPlan): string {
   const format = plan.format === 'ndjson' && plan.gzip ? 'ndjson.gz' : plan.format;
   return plan.pretty ? `${format} (pretty)` : format;
 }
@@ -205,7 +205,7 @@ async function loadResume(
   return saved;
 }
 
-async function openSink(plan: OutputPlan, output: string, run: ResolvedRun, resume: Checkpoint | undefined): Promise<Sink> {
+export async function openSink(plan: OutputPlan, output: string, run: ResolvedRun, resume: Checkpoint | undefined): Promise<Sink> {
   if (plan.stdout) return new StdoutSink();
   switch (plan.format) {
     case 'ndjson':
@@ -221,7 +221,7 @@ async function openSink(plan: OutputPlan, output: string, run: ResolvedRun, resu
   }
 }
 
-function errorLine(item: SourceItem, outcome: Extract<Outcome, { status: 'failed' }>): ErrorLine {
+export function errorLine(item: SourceItem, outcome: Extract<Outcome, { status: 'failed' }>): ErrorLine {
   const position = item.position;
   const fallback = isFailure(item) || !item.wholeFile ? `${item.source}:${position}` : item.source;
   // One failure, one line: multi-line messages (from tools, from exceptions) are flattened.

@@ -36,12 +36,22 @@ const PER_WORKER = 2;
 /**
  * Worker heap limits (default cap; `--worker-heap` changes it). V8 sizes heaps from the machine's memory and grows them lazily: two
  * uncapped workers reached 420-455 MB RSS on the corpus. An explicit old-generation cap makes
- * them collect sooner: 290 MB measured, for the same CPU time (a 16 MB young generation saved
- * another 50 MB but cost ~10% more CPU). A record that needs more than the cap fails alone; its
- * worker is replaced.
+ * them collect sooner: 290 MB measured, for the same CPU time. A record that needs more than the
+ * cap fails alone; its worker is replaced.
  */
 export const DEFAULT_WORKER_HEAP_MB = 512;
-const YOUNG_GENERATION_MB = 48;
+
+/**
+ * Young generation of each worker. V8 makes it three semi-spaces (two plus the new large-object
+ * space) and rounds a semi-space up to a power of two: 48 → 16 MB semi-spaces (V8's default),
+ * 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's parse tree lives until the page is
+ * done: with 16 MB semi-spaces scavenge after scavenge copies it and then promotes it, and the
+ * capped old generation (V8 lets a smaller heap grow less between collections) marks and
+ * compacts it again. On the 10× corpus 32 MB cut the run's CPU by 19% for +60 MB peak RSS
+ * (2 workers: ~400 MB); 64 MB cut ~6% more but peaked at 520-575 MB, over the 500 MB budget
+ * (docs/batch.md, "Performance settings").
+ */
+const YOUNG_GENERATION_MB = 96;
 
 /** Under vitest/tsx this module runs from TypeScript sources, but workers must run compiled JS. */
 function workerEntry(): URL {

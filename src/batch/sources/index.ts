@@ -3,7 +3,6 @@
  * not be read (a missing file, a corrupt archive). A broken input never stops the others.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { SourceRecord } from '../record.js';
 import { detectInput } from './detect.js';
 import type { InputKind } from './detect.js';
@@ -75,10 +74,6 @@ export async function totalInputBytes(inputs: readonly string[], exclude: Readon
     }
   }
   return total;
-}
-
-export function resolvedSet(paths: readonly string[]): Set<string> {
-  return new Set(paths.map((p) => resolve(p)));
 }
 
 /** A short reason for a failed file operation: the errno in words, else the message. */
