@@ -57,9 +57,12 @@ function blocksOf(sections: readonly SourcedPart[]): SourcedPart[] {
   return out;
 }
 
-/** The Article without any `source` key: what the option must leave untouched. */
+/**
+ * The Article without the Parts' `source` hints (`{element, tag}`): what the option must leave
+ * untouched. A Reference's own `source` (`{value, links}`, the citation it names) is content, kept.
+ */
 function withoutSources(article: Article): unknown {
-  return JSON.parse(JSON.stringify(article, (key, value: unknown) => (key === 'source' ? undefined : value)));
+  return JSON.parse(JSON.stringify(article, (key, value: unknown) => (key === 'source' && typeof value === 'object' && value !== null && 'element' in value ? undefined : value)));
 }
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
