@@ -47,9 +47,9 @@ export const DEFAULT_WORKER_HEAP_MB = 512;
  * 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's parse tree lives until the page is
  * done: with 16 MB semi-spaces scavenge after scavenge copies it and then promotes it, and the
  * capped old generation (V8 lets a smaller heap grow less between collections) marks and
- * compacts it again. On the 10× corpus 32 MB cut the run's CPU by 19% for +60 MB peak RSS
- * (2 workers: ~400 MB); 64 MB cut ~6% more but peaked at 520-575 MB, over the 500 MB budget
- * (docs/batch.md, "Performance settings").
+ * compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18% (median of 20 paired runs)
+ * for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more but peaked at 520-630 MB,
+ * over the 500 MB budget (docs/batch.md, "Performance settings").
  */
 const YOUNG_GENERATION_MB = 96;
 
