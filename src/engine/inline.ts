@@ -15,8 +15,9 @@ import { clean } from './text.js';
 
 export { clean };
 
-/** Marks where a pronunciation guide was cut out of abstract text (see abstract.ts). */
-export const CUT = '\u0001';
+import { CUT } from './cut.js';
+
+export { CUT };
 
 export interface InlineOptions {
   /** Leave nested lists out (they become their own parts). */

@@ -16,7 +16,7 @@ import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
 import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
-import { buildSections } from './sections.js';
+import { extract } from './sections.js';
 import { siteFromUrl } from './site.js';
 import { sourceMarker } from './source-positions.js';
 import { resolveCitations, uniqueReferences } from './citations.js';
@@ -43,20 +43,21 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const language = envelope?.in_language?.identifier ?? meta.language;
   const ctx = createContext(site, language);
   if (options.sourcePositions === true) ctx.mark = sourceMarker(doc);
-  const sections = buildSections(contentRoot(doc, meta.parsoid), ctx);
-  const abstract = buildAbstract(ctx.lead, ctx);
+  const extracted = extract(contentRoot(doc, meta.parsoid), ctx);
+  const { sections, infoboxes, tables } = extracted;
+  const abstract = buildAbstract(extracted.lead);
 
-  const references = uniqueReferences(ctx.references);
+  const references = uniqueReferences(extracted.references);
   const article: Article = {
     ...documentFields(meta),
     ...envelope,
     sections,
-    infoboxes: ctx.infoboxes,
-    tables: ctx.tables,
+    infoboxes,
+    tables,
     references,
   };
-  resolveCitations([sections, ctx.infoboxes], references);
-  if (article.description === undefined && ctx.description !== undefined) article.description = ctx.description;
+  resolveCitations([sections, infoboxes], references);
+  if (article.description === undefined && extracted.description !== undefined) article.description = extracted.description;
   if (abstract !== undefined) article.abstract = abstract;
   if (article.is_part_of === undefined && site?.project !== undefined) {
     article.is_part_of = { identifier: site.project, url: site.origin };

@@ -12,7 +12,8 @@ import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
 import { REFERENCE_LIST_WRAPPERS, headingKey } from './grammar.js';
 import { inline } from './inline.js';
-import { hasClassIn, isInfobox, isNoise } from './rules.js';
+import { hasClassIn, isInfobox, isNoise, isPronunciation } from './rules.js';
+import type { Extracted, LeadLine } from './extracted.js';
 import { paragraphPart } from './blocks/paragraph.js';
 import { isList, listPart } from './blocks/list.js';
 import { figurePart, galleryParts, isFigure, isGallery } from './blocks/figure.js';
@@ -187,8 +188,22 @@ function mayHoldReferences(el: Element): boolean {
   return el.name === 'ol' || hasClassIn(el, REFERENCE_LIST_WRAPPERS);
 }
 
-export function buildSections(content: Element, ctx: Context): Part[] {
+/**
+ * The HTML front door's output: the section tree and what the walk collected. Lead paragraphs are
+ * rendered for the abstract here, where their nodes are at hand; a paragraph the wiki marks as
+ * unsuitable for excerpts (e.g. a taxon subtitle) is left out of it.
+ */
+export function extract(content: Element, ctx: Context): Extracted {
   const walker = new Walker(ctx);
   walker.container(content, 0);
-  return walker.tree.sections;
+  const lead: LeadLine[] = [];
+  for (const block of ctx.lead) {
+    if ('list' in block) lead.push(block);
+    else if (Array.isArray(block.paragraph) || !isPronunciation(block.paragraph)) {
+      lead.push({ text: inline(block.paragraph, ctx, { abstract: true }).value });
+    }
+  }
+  const out: Extracted = { sections: walker.tree.sections, lead, infoboxes: ctx.infoboxes, tables: ctx.tables, references: ctx.references };
+  if (ctx.description !== undefined) out.description = ctx.description;
+  return out;
 }

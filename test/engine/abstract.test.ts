@@ -1,7 +1,7 @@
 /** The abstract's cut of pronunciation guides: same result as the simple quadratic rule, in linear time. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { removeCutParentheses } from '../../src/engine/abstract.js';
+import { removeCutParentheses } from '../../src/engine/cut.js';
 import { CUT, clean } from '../../src/engine/inline.js';
 
 /**

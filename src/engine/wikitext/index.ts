@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { Article, Part } from '../../schema/article.js';
-import { removeCutParentheses } from '../abstract.js';
+import { buildAbstract } from '../abstract.js';
 import { resolveCitations } from '../citations.js';
 import { InputTooLargeError, InvalidInputError } from '../errors.js';
 import { boilerplateTitles } from '../grammar.js';
@@ -18,6 +18,7 @@ import { DEFAULT_MAX_INPUT_BYTES } from '../input.js';
 import { LEAD_NAME } from '../sections.js';
 import { hostOfProject, siteFromUrl } from '../site.js';
 import type { Site } from '../site.js';
+import type { LeadLine } from '../extracted.js';
 import { BlockWalker } from './blocks.js';
 import type { LeadBlock } from './blocks.js';
 import { infoboxPart } from './infobox.js';
@@ -92,7 +93,7 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
       const walker = new BlockWalker(scope);
       walker.walk(tree.childNodes);
       sections = walker.tree.sections;
-      abstract = buildAbstract(walker.lead, scope);
+      abstract = buildAbstract(leadLines(walker.lead, scope));
     } catch {
       // The tree's accessors are the library's; should one fail on input nobody foresaw, the
       // article degrades to plain text rather than failing with an untyped error.
@@ -142,27 +143,9 @@ function siteOf(meta: WikitextMeta): Site | undefined {
   return meta.url === undefined ? undefined : siteFromUrl(meta.url);
 }
 
-/**
- * The lead as text, like the HTML path: paragraphs without pronunciation guides (and the
- * parenthesis around them), lists as indented "- item" lines.
- */
-function buildAbstract(lead: readonly LeadBlock[], scope: Scope): string | undefined {
-  const lines: string[] = [];
-  for (const block of lead) {
-    if ('list' in block) listLines(block.list, 0, lines);
-    else {
-      const text = removeCutParentheses(render(scope, block.paragraph, { abstract: true, collect: false }).value);
-      if (text.length > 0) lines.push(text);
-    }
-  }
-  return lines.length > 0 ? lines.join('\n') : undefined;
-}
-
-function listLines(list: Part, level: number, out: string[]): void {
-  for (const item of list.has_parts ?? []) {
-    if (item.value !== undefined) out.push(`${'  '.repeat(level)}- ${item.value}`);
-    for (const nested of item.has_parts ?? []) listLines(nested, level + 1, out);
-  }
+/** The lead rendered for the abstract, the same line shapes as the HTML front door's. */
+function leadLines(lead: readonly LeadBlock[], scope: Scope): LeadLine[] {
+  return lead.map((block) => ('list' in block ? block : { text: render(scope, block.paragraph, { abstract: true, collect: false }).value }));
 }
 
 /** When the parser gave up: the text without any markup, one paragraph per blank-line block. */

@@ -16,7 +16,8 @@ import type {
   Token,
   TranscludeToken,
 } from 'wikiparser-node/dist/internal.js';
-import { CUT, clean } from '../inline.js';
+import { CUT } from '../cut.js';
+import { clean } from '../text.js';
 import { citationType } from '../grammar.js';
 import { moduleRule, templateKind } from './grammar.js';
 import { citationText } from './references.js';
