@@ -50,6 +50,8 @@ export const PART_TYPES = [
   'infobox',
   'field',
   'table',
+  /** A displayed formula: `value` is its TeX source, as written in the wiki's <math> (MathML `alttext`). */
+  'formula',
 ] as const;
 export const PartTypeSchema = z.enum(PART_TYPES);
 

@@ -49,6 +49,9 @@ export function renderPart(part: SourcedPart, options: RenderOptions): string {
       return renderImage(part, options);
     case 'table':
       return renderTablePart(part, options);
+    case 'formula':
+      // TeX source, shown as written: the explorer renders no math.
+      return `<pre class="part formula"${source(part, options)}><code>${esc(part.value ?? '')}</code></pre>`;
     case 'infobox':
     case 'field':
       // Not placed in sections by the engine (infoboxes have their own list); shown plainly if met.
