@@ -5,7 +5,7 @@
  */
 import { GRAMMAR } from './grammar/load.js';
 
-const { noise, pronunciation, sections, infobox, projects, citations, tables, media } = GRAMMAR;
+const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links } = GRAMMAR;
 
 const set = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
 
@@ -58,6 +58,8 @@ export const MEDIA = {
   galleryClasses: set(media.galleryClasses),
   galleryItemClasses: set(media.galleryItemClasses),
   captionClasses: set(media.captionClasses),
+  typeofPrefixes: media.typeofPrefixes.map((r) => r.match),
+  descriptionLinkClasses: set(media.descriptionLinkClasses),
 };
 
 /** Classes of the containers around reference lists (noise, but the lists inside are read). */
@@ -117,4 +119,18 @@ export const TABLES = {
   layoutRoles: set(tables.layoutRoles),
   layoutHolders: set(tables.layoutHolders),
   footerClasses: set(tables.footerClasses),
+};
+
+export const MATH = {
+  elementClasses: set(math.elementClasses),
+  blockClasses: set(math.blockClasses),
+  displayBlock: math.displayBlock.match,
+  /** `{\displaystyle ` and the like: the opening of a wrapper, matched at the start of the alttext. */
+  wrapperOpenings: math.texWrappers.map((r) => `{\\${r.match}`),
+};
+
+export const LINKS = {
+  linkRels: set(links.linkRels),
+  notLinkRels: set(links.notLinkRels),
+  notLinkRelPrefixes: links.notLinkRelPrefixes.map((r) => r.match),
 };

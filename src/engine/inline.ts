@@ -8,7 +8,8 @@ import type { AnyNode, Element } from './dom.js';
 import { findAll, findFirst, hasClass, hasToken, isElement, rawText } from './dom.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
-import { isRedLink } from './links.js';
+import { isContentLink } from './links.js';
+import { isMath, texOf } from './math.js';
 import { isNoise, isPronunciation } from './rules.js';
 import { resolveHref } from './site.js';
 import { clean } from './text.js';
@@ -27,8 +28,10 @@ export interface InlineOptions {
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
   abstract?: boolean;
   /**
-   * Write a caret before a numeric superscript ("6:7^7", "10^3"), where gluing it on would read
-   * as another number ("6:77"); ordinals ("1<sup>er</sup>", "19<sup>th</sup>") stay glued.
+   * Write a caret before a numeric superscript that follows a letter, digit or closing bracket
+   * ("a^3 = b^2", "10^3", "kg/m^2", "6:7^7"), where gluing it on would read as another number
+   * ("a3", "6:77"); ordinals ("1<sup>er</sup>", "19<sup>th</sup>") stay glued. On unless set to
+   * false: one rule for paragraphs, lists, infobox values and table cells (docs/conformance.md).
    */
   markSuperscripts?: boolean;
   /**
@@ -49,7 +52,10 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
 /** Elements whose boundaries separate words even when the markup has no whitespace. */
 const BREAKING = new Set(['br', 'p', 'div', 'li', 'dd', 'dt', 'tr', 'td', 'th', 'table', 'blockquote', 'figcaption', 'hr']);
 
+/** A superscript that reads as an exponent: it starts with a digit or a sign. */
 const NUMERIC_START = /^[0-9+\-−]/;
+/** What an exponent is written after: a letter, a digit, or a closing bracket ("(a+b)^2"). */
+const EXPONENT_BASE = /[\p{L}\p{N})\]]$/u;
 
 class Collector {
   text = '';
@@ -70,11 +76,6 @@ class Collector {
   }
 
   element(el: Element, depth: number): void {
-    // Math hides its MathML with display:none and shows an image, so it is read before noise.
-    if (hasClass(el, 'mwe-math-element')) {
-      this.text += mathText(el);
-      return;
-    }
     if (isNoise(el)) {
       if (isCitationMarker(el)) {
         const citation = citationOf(el);
@@ -84,6 +85,13 @@ class Collector {
     }
     if (this.options.abstract === true && isPronunciation(el)) {
       this.text += CUT;
+      return;
+    }
+    // A formula is read whole, before its children: they are hidden MathML and a fallback image,
+    // and only their attributes carry the TeX (math.ts).
+    if (isMath(el)) {
+      const tex = texOf(el);
+      if (tex !== undefined) this.text += ` ${tex} `;
       return;
     }
     const name = el.name;
@@ -99,10 +107,17 @@ class Collector {
     }
     const breaking = BREAKING.has(name);
     if (breaking) this.text += ' ';
-    if (name === 'sup' && this.options.markSuperscripts === true && NUMERIC_START.test(rawText(el).trimStart())) this.text += '^';
+    if (name === 'sup' && this.options.markSuperscripts !== false && this.isExponent(el)) this.text += '^';
     if (name === 'a') this.link(el, depth);
     else for (const child of el.children) this.node(child, depth + 1);
     if (breaking) this.text += ' ';
+  }
+
+  /** A `<sup>` whose text, glued on, would read as part of the number or word before it. */
+  private isExponent(sup: Element): boolean {
+    // The last two code units hold the last character even when it is astral; testing the whole
+    // text would scan it from the start for each superscript.
+    return EXPONENT_BASE.test(this.text.slice(-2)) && NUMERIC_START.test(rawText(sup).trimStart());
   }
 
   private icon(img: Element): void {
@@ -123,7 +138,7 @@ class Collector {
     const shown = this.text;
     this.text = outer + shown;
     const href = a.attribs.href;
-    if (href === undefined || isRedLink(a, href)) return;
+    if (href === undefined || !isContentLink(a, href)) return;
     const url = resolveHref(href, this.ctx.site);
     if (url === undefined) return;
     const text = clean(shown);
@@ -137,17 +152,6 @@ class Collector {
     if (images.length > 0) link.images = images;
     this.links.push(link);
   }
-}
-
-/**
- * Math is rendered as hidden MathML plus a fallback image; both carry the TeX source
- * (`alttext` on <math>, `alt` on the image), which is the only readable plain-text form.
- */
-function mathText(wrapper: Element): string {
-  const math = findFirst(wrapper, (e) => e.name === 'math' || e.name === 'img');
-  const tex = math === undefined ? undefined : (math.attribs.alttext ?? math.attribs.alt);
-  if (tex === undefined) return '';
-  return ` ${tex.replace(/^\{\\(?:displaystyle|textstyle)\s*/, '').replace(/\}$/, '').trim()} `;
 }
 
 /**

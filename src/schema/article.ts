@@ -59,7 +59,12 @@ export const PartSchema = z
   .object({
     name: z.string().optional().describe('Section heading, infobox template name or field label'),
     type: PartTypeSchema,
-    value: z.string().optional().describe('Clean plain text: no markup, no reference markers'),
+    value: z
+      .string()
+      .optional()
+      .describe(
+        'Clean plain text: no markup, no reference markers. A numeric superscript after a letter, digit or bracket is written after a caret ("km^2", "a^3"), ordinals stay glued ("19th"); an inline formula is its TeX. For a `formula` part: its TeX',
+      ),
     get has_parts() {
       return z.array(PartSchema).optional();
     },

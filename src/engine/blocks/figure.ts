@@ -11,8 +11,7 @@ import { inline } from '../inline.js';
 import { resolveHref } from '../site.js';
 import { MEDIA } from '../grammar.js';
 import { hasClassIn } from '../rules.js';
-
-const isMediaTypeof = (t: string): boolean => t.startsWith('mw:File') || t.startsWith('mw:Image');
+import { isMediaTypeof } from '../links.js';
 
 /** A block that shows one captioned image. */
 export function isFigure(el: Element): boolean {

@@ -1,7 +1,8 @@
 /**
  * `ul`, `ol` and `dl` become `list` parts of `list_item` parts. A list nested in an item becomes
  * that item's `has_parts`, so the nesting survives. Definition lists keep terms and definitions
- * as separate items, in document order.
+ * as separate items, in document order. A definition list that holds nothing but one formula
+ * (wikitext `:<math>…</math>`) is a `formula` part instead (math.ts).
  */
 import type { Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
@@ -9,6 +10,7 @@ import { isElement, rawText } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { inline } from '../inline.js';
+import { formulaPart, isBlockFormula } from '../math.js';
 import { isNoise } from '../rules.js';
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
@@ -19,6 +21,8 @@ export function isList(el: Element): boolean {
 }
 
 export function listPart(list: Element, ctx: Context, depth: number): Part | undefined {
+  // `:<math>…</math>`: a definition list that is nothing but one formula is that formula (math.ts).
+  if (isBlockFormula(list)) return formulaPart(list);
   const items: Part[] = [];
   for (const child of list.children) {
     if (!isElement(child) || isNoise(child)) continue;
@@ -39,6 +43,11 @@ function itemPart(li: Element, ctx: Context, depth: number): Part | undefined {
   if (depth > MAX_DEPTH) {
     const value = rawText(li).replace(/\s+/g, ' ').trim();
     return value.length > 0 ? { type: 'list_item', value } : undefined;
+  }
+  // A formula alone in one item of a longer list: the item holds the formula part, not its TeX as text.
+  if (isBlockFormula(li)) {
+    const formula = formulaPart(li);
+    return formula === undefined ? undefined : { type: 'list_item', has_parts: [formula] };
   }
   const { value, links, citations } = inline(li, ctx, { skipLists: true }, depth);
   const nested: Part[] = [];

@@ -9,6 +9,8 @@
  */
 import citations from '../../../grammar/citations.json' with { type: 'json' };
 import infobox from '../../../grammar/infobox.json' with { type: 'json' };
+import links from '../../../grammar/links.json' with { type: 'json' };
+import math from '../../../grammar/math.json' with { type: 'json' };
 import media from '../../../grammar/media.json' with { type: 'json' };
 import metadata from '../../../grammar/metadata.json' with { type: 'json' };
 import noise from '../../../grammar/noise.json' with { type: 'json' };
@@ -77,6 +79,8 @@ function jsonPath(path: readonly PropertyKey[]): string {
 export const GRAMMAR_SOURCES: { readonly [K in GrammarName]: unknown } = {
   citations,
   infobox,
+  links,
+  math,
   media,
   metadata,
   noise,

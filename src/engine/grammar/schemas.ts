@@ -134,6 +134,8 @@ export const MediaSchema = file({
   galleryClasses: Rules.describe('Class tokens of galleries'),
   galleryItemClasses: Rules.describe('Class tokens of one gallery image'),
   captionClasses: Rules.describe('Class tokens of captions'),
+  typeofPrefixes: Rules.describe('typeof tokens of media elements, matched with their subtypes (mw:File matches mw:File/Thumb)'),
+  descriptionLinkClasses: Rules.describe("Class tokens of the <a> around a media element that leads to the file's own description page"),
 });
 
 const CodePoint = z.string().regex(/^U\+[0-9A-F]{4,6}$/, 'a code point written U+XXXX');
@@ -208,10 +210,25 @@ export const WikitextSchema = file({
   interwiki: group({ languages: Rules, projects: z.array(Rule.extend({ host: z.string().min(1) })) }),
 });
 
+export const MathSchema = file({
+  elementClasses: Rules.describe('Class tokens of the wrapper of a rendered formula (inline or displayed)'),
+  blockClasses: Rules.describe('Class tokens, on the wrapper or inside it, that mark a formula as displayed (on its own line)'),
+  displayBlock: Rule.describe('The value of <math display> that marks a displayed formula'),
+  texWrappers: Rules.describe('TeX style commands the extension wraps the alttext in ({\\displaystyle …}), taken off the TeX'),
+});
+
+export const LinksSchema = file({
+  linkRels: Rules.describe('rel tokens (Parsoid, Specs/HTML) of <a> elements that are links of the content'),
+  notLinkRels: Rules.describe('rel tokens of <a> elements that are not links of the content'),
+  notLinkRelPrefixes: Rules.describe('Beginnings of rel tokens ("mw:PageProp/") of <a> elements that are not links of the content'),
+});
+
 /** Every grammar file by its name in grammar/ (without `.json`), in the order of their names. */
 export const GRAMMAR_SCHEMAS = {
   citations: CitationsSchema,
   infobox: InfoboxSchema,
+  links: LinksSchema,
+  math: MathSchema,
   media: MediaSchema,
   metadata: MetadataSchema,
   noise: NoiseSchema,
