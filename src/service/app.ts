@@ -206,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // ── Content API ──────────────────────────────────────────────────────────────────────────────
   if (only !== 'auth') {
+    // Per-client request limits (/v2 reads, /v2/parse) live where every process sees them when several serve.
+    const sharedLimiter = shared.requestLimitShared ? shared.limiter : undefined;
     await fastify.register(contentRoutes, {
       prefix: '/v2',
       db: deps.db,
@@ -214,9 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       metrics,
       offline: deps.offline ?? false,
       settings: deps.content ?? {},
-      sharedLimiter: shared.requestLimitShared ? shared.limiter : undefined,
+      sharedLimiter,
     });
-    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {} });
+    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {}, sharedLimiter });
   }
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
   if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });

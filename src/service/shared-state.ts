@@ -1,6 +1,6 @@
 /**
  * What the processes of one deployment share beyond the database rows: the limiter store (auth
- * throttles and the /v2 request limit) and the bus that pushes "drop what you cached" messages.
+ * throttles and the /v2 and /v2/parse request limits) and the bus that pushes "drop what you cached" messages.
  * Chosen by configuration, one implementation per store:
  *
  * | configuration        | limiter                  | request limit     | bus                    |
@@ -20,7 +20,7 @@ import { openRedisBus } from './pubsub-redis.js';
 import type { Db } from './storage/db.js';
 
 export interface SharedState {
-  /** Auth throttles; also the /v2 request limit when `requestLimitShared`. */
+  /** Auth throttles; also the /v2 and /v2/parse request limits when `requestLimitShared`. */
   limiter: Limiter;
   /** False: the request limit is an in-memory bucket (one process serves every client). */
   requestLimitShared: boolean;

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseWikitext } from '../../src/index.js';
@@ -60,6 +60,23 @@ describe('the packed package, installed into an empty project', { timeout: 120_0
     }
     const unwanted = files.filter((f) => /^(test|bench|scripts|src|corpus|node_modules|dist\/test|dist\/bench|dist\/scripts)\//.test(f) || /\.test\.[cm]?[jt]s$/.test(f));
     expect(unwanted, 'no test, bench, scripts, TypeScript source or corpus files').toEqual([]);
+  });
+
+  it('every source map carries the TypeScript it maps (src/ is not shipped): the very text of the sources', () => {
+    const shipped = new Set(installed.files);
+    const maps = installed.files.filter((f) => f.endsWith('.js.map'));
+    expect(maps, 'the library ships source maps').toContain('dist/src/index.js.map');
+    for (const script of installed.files.filter((f) => /^dist\/src\/.*\.js$/.test(f))) expect(shipped.has(`${script}.map`), `${script} has its map`).toBe(true);
+    const packageDir = join(installed.project, 'node_modules', PACKAGE.name);
+    for (const map of maps) {
+      const parsed = JSON.parse(readFileSync(join(packageDir, map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      expect(parsed.sourcesContent?.length, `${map}: a content for each source`).toBe(parsed.sources.length);
+      parsed.sources.forEach((source, i) => {
+        const path = posix.join(posix.dirname(map), source);
+        expect(shipped.has(path), `${map}: ${path} is not in the package, so the map must carry it`).toBe(false);
+        expect(parsed.sourcesContent?.[i], `${map}: the text of ${path}`).toBe(readFileSync(join(ROOT, path), 'utf8'));
+      });
+    }
   });
 
   it("`import { parse, parseWikitext, ArticleSchema } from 'wikistruct'` works from the installed copy and gives the Articles the sources give", async () => {

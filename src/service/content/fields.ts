@@ -27,7 +27,7 @@ export class UnknownFieldError extends Error {
   }
 }
 
-/** zod wrappers that do not change what a field can hold. */
+/** zod wrappers that do not change what a field can hold (an array's field is its elements'). */
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (;;) {
@@ -41,39 +41,54 @@ function unwrap(schema: z.ZodType): z.ZodType {
   }
 }
 
-/** The schema of `segment` inside `parent` (whose own path is `where`), or an error naming it. */
-function child(parent: z.ZodType, segment: string, where: string): z.ZodType {
-  const inner = unwrap(parent);
-  if (inner instanceof z.ZodObject) {
-    const shape = inner.shape as Record<string, z.ZodType>;
-    if (Object.hasOwn(shape, segment)) return shape[segment]!;
-    const name = where === '' ? `Article field "${segment}"` : `field "${segment}" in "${where}"`;
-    throw new UnknownFieldError(`unknown ${name}; expected one of ${Object.keys(shape).join(', ')}`);
-  }
-  if (inner instanceof z.ZodRecord) return inner.valueType as z.ZodType; // a map: any key
-  throw new UnknownFieldError(`"${where}" has no sub-fields`);
+/**
+ * The schema a dot path names in `model` (called `label` in messages: "Article", "Project"…);
+ * throws UnknownFieldError naming the segment and what exists. The one walker for every
+ * endpoint's `fields` (structured contents: the Article; Enterprise: models.ts), so a path means
+ * the same everywhere. Recursion follows the path only, so the self-referencing Part schema is
+ * walked as deep as asked.
+ */
+export function modelPath(model: z.ZodType, label: string, path: string): z.ZodType {
+  const segments = path.split('.');
+  if (segments.some((s) => s === '')) throw new UnknownFieldError(`"${path}" is not a field path (names joined by single dots)`);
+  let schema = model;
+  segments.forEach((segment, i) => {
+    const inner = unwrap(schema);
+    const where = segments.slice(0, i).join('.');
+    if (inner instanceof z.ZodObject) {
+      const shape = inner.shape as Record<string, z.ZodType>;
+      if (!Object.hasOwn(shape, segment)) {
+        const name = where === '' ? `${label} field "${segment}"` : `field "${segment}" in "${where}"`;
+        throw new UnknownFieldError(`unknown ${name}; expected one of ${Object.keys(shape).join(', ')}`);
+      }
+      schema = shape[segment]!;
+    } else if (inner instanceof z.ZodRecord) {
+      schema = inner.valueType as z.ZodType; // a map: any key
+    } else if (inner instanceof z.ZodUnknown || inner instanceof z.ZodAny) {
+      // Free-form JSON (an Enterprise model score's details): any path into it may exist.
+    } else {
+      throw new UnknownFieldError(`"${where}" has no sub-fields`);
+    }
+  });
+  return schema;
+}
+
+/** Checks one dot path against the Article schema; returns its segments. Throws UnknownFieldError. */
+export function fieldPath(path: string): string[] {
+  modelPath(ArticleSchema, 'Article', path);
+  return path.split('.');
 }
 
 /**
- * Checks one dot path against the Article schema; returns its segments. Throws UnknownFieldError.
- * Recursion follows the path only, so the self-referencing Part schema is walked as deep as asked.
+ * The selection for paths into `model` (default: the Article), each checked first. A path that
+ * contains another ("version", "version.identifier") keeps the wider.
  */
-export function fieldPath(path: string): string[] {
-  const segments = path.split('.');
-  if (segments.some((s) => s === '')) throw new UnknownFieldError(`"${path}" is not a field path (names joined by single dots)`);
-  let schema: z.ZodType = ArticleSchema;
-  segments.forEach((segment, i) => {
-    schema = child(schema, segment, segments.slice(0, i).join('.'));
-  });
-  return segments;
-}
-
-/** The selection for checked paths. A path that contains another ("version", "version.identifier") keeps the wider. */
-export function compileSelection(paths: readonly string[]): Selection {
+export function compileSelection(paths: readonly string[], model: z.ZodType = ArticleSchema, label = 'Article'): Selection {
   const root = new Map<string, Map<string, unknown> | true>();
   for (const path of paths) {
+    modelPath(model, label, path);
+    const segments = path.split('.');
     let node = root;
-    const segments = fieldPath(path);
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i]!;
       const existing = node.get(segment);

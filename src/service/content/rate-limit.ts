@@ -30,7 +30,7 @@ export interface RequestLimiter {
 
 const MAX_BUCKETS = 100_000;
 
-/** The in-memory token bucket, per process. Synchronous: also used where no await fits (explorer). */
+/** The in-memory token bucket, per process: the request limit when one process serves every client. */
 export class RateLimiter {
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
   constructor(
@@ -59,14 +59,18 @@ export class RateLimiter {
   }
 }
 
-/** Counter keys of the request limit, apart from the auth throttles' keys in the same store. */
-const KEY_PREFIX = 'v2-rate:';
+/**
+ * Counter keys of each request limit in the shared store, apart from the auth throttles' keys
+ * and from each other: /v2's reads and the explorer's parsing (explorer/parse-route.ts) are two
+ * budgets per client, not one.
+ */
+export const REQUEST_LIMIT_KEYS = { content: 'v2-rate:', parse: 'v2-parse-rate:' } as const;
 
 /**
- * The request limit for this deployment: over `shared` (the store every process uses) when
- * given, else in memory.
+ * A request limit for this deployment: over `shared` (the store every process uses) when
+ * given, else in memory. `keyPrefix` names whose budget it is (REQUEST_LIMIT_KEYS).
  */
-export function createRequestLimiter(settings: RateLimitSettings, clock: Clock, shared?: Limiter): RequestLimiter {
+export function createRequestLimiter(settings: RateLimitSettings, clock: Clock, shared?: Limiter, keyPrefix: string = REQUEST_LIMIT_KEYS.content): RequestLimiter {
   if (shared === undefined) {
     const local = new RateLimiter(settings, clock);
     return { take: async (key) => local.take(key) };
@@ -75,7 +79,7 @@ export function createRequestLimiter(settings: RateLimitSettings, clock: Clock, 
   return {
     take: async (key) => {
       // Never given back: a served request is spent, as a token taken from the bucket is.
-      const ticket = await shared.take([{ key: `${KEY_PREFIX}${key}`, ...limit }]);
+      const ticket = await shared.take([{ key: `${keyPrefix}${key}`, ...limit }]);
       return ticket.allowed ? 0 : ticket.retryAfterSeconds;
     },
   };

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { unprocessable } from '../errors.js';
 import { storableText } from '../storable.js';
-import { fieldPath, UnknownFieldError } from './fields.js';
+import { ArticleSchema } from '../../schema/article.js';
+import { modelPath, UnknownFieldError } from './fields.js';
 import { requestOfQuery, type RawQuery } from './query.js';
 
 export const FILTER_FIELDS = ['is_part_of.identifier', 'in_language.identifier'] as const;
@@ -23,40 +24,65 @@ export const FilterSchema = z.strictObject({
   value: storableText(z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters')),
 });
 
+/** Project and language filters, AND-combined: the article lookup's on every endpoint that has one. */
+export const FiltersSchema = z.array(FilterSchema).max(10, 'at most 10 filters').optional();
+
+/** `limit` of an article lookup (structured contents and Enterprise `/v2/articles/{name}`). */
+export const LimitSchema = z
+  .number({ message: LIMIT_MESSAGE })
+  .int(LIMIT_MESSAGE)
+  .min(1, LIMIT_MESSAGE)
+  .max(MAX_LIMIT, LIMIT_MESSAGE)
+  .default(DEFAULT_LIMIT)
+  .meta({ description: `At most this many Articles, one per project (first by project code); default ${DEFAULT_LIMIT}` });
+
+/** A dot path into `model` (`label` in messages), checked: an unknown segment is a 422 that names it. */
+export function fieldPathSchema(model: z.ZodType, label: string): z.ZodString {
+  return z
+    .string()
+    .max(256, 'must be at most 256 characters')
+    .superRefine((path, ctx) => {
+      try {
+        modelPath(model, label, path);
+      } catch (error) {
+        if (!(error instanceof UnknownFieldError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message, input: path });
+      }
+    });
+}
+
 /** A dot path that names a field of the Article schema. */
-const FieldPathSchema = z
-  .string()
-  .max(256, 'must be at most 256 characters')
-  .superRefine((path, ctx) => {
-    try {
-      fieldPath(path);
-    } catch (error) {
-      if (!(error instanceof UnknownFieldError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message, input: path });
-    }
-  })
-  .meta({ description: 'A field of the Article in dot notation: "name", "version.identifier", "infoboxes.name" (inside every element of an array)' });
+const FieldPathSchema = fieldPathSchema(ArticleSchema, 'Article').meta({
+  description: 'A field of the Article in dot notation: "name", "version.identifier", "infoboxes.name" (inside every element of an array)',
+});
 
 export const StructuredContentsRequest = z.strictObject({
-  filters: z.array(FilterSchema).max(10, 'at most 10 filters').optional(),
+  filters: FiltersSchema,
   fields: z
     .array(FieldPathSchema)
     .min(1, 'must name at least one field')
     .max(MAX_FIELDS, `at most ${MAX_FIELDS} fields`)
     .optional()
     .meta({ description: 'Return only these fields of each Article, nested as in the full Article' }),
-  limit: z
-    .number({ message: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_LIMIT, LIMIT_MESSAGE)
-    .default(DEFAULT_LIMIT)
-    .meta({ description: `At most this many Articles, one per project (first by project code); default ${DEFAULT_LIMIT}` }),
+  limit: LimitSchema,
 });
 export type StructuredContentsRequest = z.infer<typeof StructuredContentsRequest>;
 
 /** A POST's request: its JSON body (empty: no options). A query string there is refused, not silently ignored. */
 export function requestOfPost(body: unknown, query: RawQuery): StructuredContentsRequest {
+  return fromPost(StructuredContentsRequest, body, query);
+}
+
+/** A GET's request: its query string (query.ts has the encoding). */
+export function requestOfGet(query: RawQuery): StructuredContentsRequest {
+  return fromGet(StructuredContentsRequest, query);
+}
+
+/**
+ * `schema` read from a POST's JSON body (empty: no options); a query string there is refused,
+ * not silently ignored. Every endpoint's POST reads its request here (Enterprise: model-request.ts).
+ */
+export function fromPost<T>(schema: z.ZodType<T>, body: unknown, query: RawQuery): T {
   const [name] = Object.keys(query);
   if (name !== undefined) throw unprocessable(`${name}: query parameters are read on GET only; a POST sends them in its JSON body`);
   let value: unknown = {};
@@ -67,17 +93,17 @@ export function requestOfPost(body: unknown, query: RawQuery): StructuredContent
       throw unprocessable('request body is not valid JSON');
     }
   }
-  return validated(value);
+  return validated(schema, value);
 }
 
-/** A GET's request: its query string (query.ts has the encoding). */
-export function requestOfGet(query: RawQuery): StructuredContentsRequest {
-  return validated(requestOfQuery(query));
+/** `schema` read from a GET's query string (query.ts has the encoding). */
+export function fromGet<T>(schema: z.ZodType<T>, query: RawQuery): T {
+  return validated(schema, requestOfQuery(query));
 }
 
 /** The request, or a 422 naming the first problem's field. */
-function validated(value: unknown): StructuredContentsRequest {
-  const parsed = StructuredContentsRequest.safeParse(value);
+function validated<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (issue === undefined) throw unprocessable('invalid request');

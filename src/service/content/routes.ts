@@ -22,6 +22,7 @@ import { HttpError, tooManyRequests } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import type { Db } from '../storage/db.js';
 import { ENGINE_VERSION } from './engine-version.js';
+import { Catalog } from './enterprise/catalog.js';
 import { enterpriseRoutes } from './enterprise/routes.js';
 import { contentOpenApiDocument } from './openapi.js';
 import { createArticleParser } from './parser.js';
@@ -92,8 +93,13 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     memoryCacheBytes: Math.floor(settings.memoryCacheMb * 1024 * 1024),
   });
   // Every article write through this database handle (imports over the admin socket, upstream
-  // saves, re-parses) drops what the service remembers of that title at once.
-  const unsubscribe = store.onWrite((project, title) => service.invalidate(project, title));
+  // saves, re-parses) drops what the service remembers of that title at once, and the stored
+  // projects and languages kept for /v2/projects and /v2/languages.
+  const catalog = new Catalog({ db: options.db, clock: options.clock, maxAgeMs: settings.lookupCacheMs });
+  const unsubscribe = store.onWrite((project, title) => {
+    service.invalidate(project, title);
+    catalog.invalidate();
+  });
   app.addHook('onClose', async () => unsubscribe());
   const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const replyLookups = replyCacheMetrics(options.metrics, replies);
@@ -150,7 +156,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   app.post(route, routeOptions, serve((request) => requestOfPost(request.body, request.query as RawQuery)));
   app.get(route, routeOptions, serve((request) => requestOfGet(request.query as RawQuery)));
   app.get('/openapi.json', async () => openapi);
-  await app.register(enterpriseRoutes, { db: options.db, clock: options.clock, service, limiter, metrics: options.metrics, authenticate, cacheControl, snapshotsDir: options.settings.snapshotsDir });
+  await app.register(enterpriseRoutes, { db: options.db, clock: options.clock, service, catalog, limiter, metrics: options.metrics, authenticate, cacheControl, snapshotsDir: options.settings.snapshotsDir });
 };
 
 /** The title segment as sent, still percent-encoded: normalizeTitle decodes it exactly once. */

@@ -18,7 +18,7 @@ import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { selectFields, type Selection } from './fields.js';
-import { ParseFailedError, type ArticleParser } from './parser.js';
+import type { ArticleParser } from './parser.js';
 import { LookupCache } from './lookup-cache.js';
 import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
@@ -129,7 +129,6 @@ export class ContentService {
         const retry = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
         throw new HttpError(error.status, error.message, retry);
       }
-      if (error instanceof ParseFailedError) throw new HttpError(502, `the ${project} wiki's answer for "${title}" cannot be parsed: ${error.message}`);
       throw error;
     }
     const json = this.#texts.get(article) ?? JSON.stringify(article);

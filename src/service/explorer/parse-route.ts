@@ -10,6 +10,12 @@
  * a token cannot make the server buffer megabytes. Parsing runs on the event loop (the engine is
  * synchronous; the worker pool of the content API speaks envelopes without options), which the
  * body limit and the rate limit bound: a few hundred milliseconds for the largest real articles.
+ *
+ * The rate limit is per client, like /v2's (content/rate-limit.ts), and kept where /v2's is: in
+ * memory when one process serves every client, in the shared store when several do
+ * (`sharedLimiter`, shared-state.ts). Per process, a client behind a load balancer would get N
+ * processes' budgets. What bounds one process's CPU is not this limit but the event loop itself:
+ * a process parses one request at a time, whatever the number of callers.
  */
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -23,7 +29,8 @@ import type { AccessTokenVerifier } from '../auth/access-token.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import type { Clock } from '../clock.js';
 import { HttpError, tooManyRequests, unprocessable } from '../errors.js';
-import { RateLimiter, RateLimitSchema } from '../content/rate-limit.js';
+import type { Limiter } from '../auth/limiter.js';
+import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from '../content/rate-limit.js';
 import { envelopeOf } from '../content/service.js';
 import { ArticleStore, type SourceRow } from '../content/store.js';
 import { InvalidTitleError, normalizeTitle } from '../content/title.js';
@@ -51,11 +58,13 @@ export interface ParseRoutesOptions {
   clock: Clock;
   verifier: AccessTokenVerifier;
   settings: ExplorerSettings;
+  /** The deployment's shared limiter store, when several processes serve it (as ContentRoutesOptions'). */
+  sharedLimiter?: Limiter | undefined;
 }
 
 export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, options) => {
   const settings = ExplorerSettingsSchema.parse(options.settings);
-  const limiter = new RateLimiter(RateLimitSchema.parse({ ...DEFAULT_RATE, ...settings.rateLimit }), options.clock);
+  const limiter = createRequestLimiter(RateLimitSchema.parse({ ...DEFAULT_RATE, ...settings.rateLimit }), options.clock, options.sharedLimiter, REQUEST_LIMIT_KEYS.parse);
   const store = new ArticleStore(options.db, options.clock);
   // JSON escaping can double a page's size (every `"` becomes `\"`), so the body may be larger
   // than the input limit; the input itself is held to `maxInputBytes` by the engine.
@@ -74,7 +83,7 @@ export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, o
 
   const authenticate = requireAccessToken(options.verifier);
   const limit = async (request: FastifyRequest): Promise<void> => {
-    const wait = limiter.take(request.accessClaims?.sub ?? request.ip);
+    const wait = await limiter.take(request.accessClaims?.sub ?? request.ip);
     if (wait > 0) throw tooManyRequests(`rate limit exceeded for parsing; retry in ${wait} s`, wait);
   };
   app.post('/parse', { onRequest: [authenticate, limit], bodyLimit }, async (request, reply) => {

@@ -11,9 +11,8 @@ import sections from '../../../grammar/sections.json' with { type: 'json' };
 import { enterpriseArticle, articleUrl } from '../../../src/service/content/enterprise/article-reply.js';
 import { matchesFilters } from '../../../src/service/content/enterprise/listing.js';
 import { project } from '../../../src/service/content/enterprise/metadata.js';
-import { compileModelSelection, modelPath } from '../../../src/service/content/enterprise/model-fields.js';
 import { EnterpriseArticleModel, ProjectModel } from '../../../src/service/content/enterprise/models.js';
-import { UnknownFieldError, selectValue } from '../../../src/service/content/fields.js';
+import { compileSelection, modelPath, UnknownFieldError, selectValue } from '../../../src/service/content/fields.js';
 import { ifRangeHolds, rangeOf } from '../../../src/service/snapshots/range.js';
 
 describe('Range', () => {
@@ -106,7 +105,7 @@ describe('field paths of the models', () => {
     expect(() => modelPath(EnterpriseArticleModel, 'Article', 'categories.name'), 'inside an array').not.toThrow();
     expect(() => modelPath(ProjectModel, 'Project', 'in_language.colour')).toThrow(new UnknownFieldError('unknown field "colour" in "in_language"; expected one of identifier, name, alternate_name, direction'));
     expect(() => modelPath(ProjectModel, 'Project', 'url.host')).toThrow(new UnknownFieldError('"url" has no sub-fields'));
-    const selection = compileModelSelection(ProjectModel, 'Project', ['in_language.identifier', 'identifier', 'in_language']);
+    const selection = compileSelection(['in_language.identifier', 'identifier', 'in_language'], ProjectModel, 'Project');
     const enwiki = project('enwiki')!;
     expect(selectValue(enwiki, selection), 'the wider path wins').toEqual({ identifier: 'enwiki', in_language: enwiki.in_language });
   });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleSchema } from '../../../src/index.js';
 import type { Article } from '../../../src/index.js';
 import { UpstreamLoader, UpstreamNotFound, UpstreamUnavailable, WikiClient } from '../../../src/service/content/upstream/index.js';
+import { ParseFailedError } from '../../../src/service/content/parser.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
 
 const HTML = `<!DOCTYPE html><html about="https://en.wikipedia.org/wiki/Special:Redirect/revision/7"><head><meta property="mw:htmlVersion" content="2.8.0"/><base href="//en.wikipedia.org/wiki/"/></head>
@@ -69,6 +70,18 @@ describe('UpstreamLoader', () => {
     const error = await loader.load('enwiki', 'Empty').catch((e: unknown) => e);
     expect(error, 'unavailable').toBeInstanceOf(UpstreamUnavailable);
     expect((error as Error).message, 'names the project and the cause').toMatch(/enwiki.*not HTML/);
+  });
+
+  it("the worker pool's refusal (ParseFailedError) is UpstreamUnavailable too, like the engine's", async () => {
+    const loader = new UpstreamLoader({
+      client,
+      parseArticle: async () => {
+        throw new ParseFailedError('NO_CONTENT', 'the body holds no article text');
+      },
+    });
+    const error = await loader.load('enwiki', 'Loaded').catch((e: unknown) => e);
+    expect(error, 'unavailable, so the route answers 502 through the one UpstreamError mapping').toBeInstanceOf(UpstreamUnavailable);
+    expect((error as Error).message, 'names the project and the cause').toBe('the enwiki wiki is unavailable: its HTML cannot be used: the body holds no article text (fetching "Loaded")');
   });
 
   it("the save hook's failure reaches every waiting caller", async () => {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestServer } from '../helpers/harness.js';
+import { call } from './enterprise-support.js';
 
 const HOSTS: Record<string, string> = { enwiki: 'en.wikipedia.org', frwiki: 'fr.wikipedia.org', simplewiki: 'simple.wikipedia.org' };
 
@@ -74,22 +75,8 @@ export interface Caller {
 }
 
 export async function structuredContents(url: string, name: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ContentReply> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
-  let body: string | undefined = init.rawBody;
-  if (init.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body);
-  }
-  const response = await fetch(`${url}/v2/structured-contents/${name}`, { method: 'POST', headers, ...(body === undefined ? {} : { body }) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  const { status, headers, text, json } = await call(url, `/v2/structured-contents/${name}`, { method: 'POST', ...init });
+  return { status, headers, text, json };
 }
 
 export async function logIn(server: TestServer, username: string, password: string): Promise<Caller> {

@@ -12,6 +12,7 @@ import { createArticleParser, type ArticleParser } from '../../../src/service/co
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
 import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
+import { call, type Answer } from './enterprise-support.js';
 import { byProject, envelope, logIn, pageHtml, writeEnvelopes, type Caller } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -22,13 +23,6 @@ function infoboxHtml(revision: number): string {
   return pageHtml('enwiki', 'Ada Lovelace', revision).replace('<section data-mw-section-id="0">', `<section data-mw-section-id="0">${infobox}`);
 }
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: unknown;
-}
-
 describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
   const skip = backend.skip !== undefined;
   let database: TestDatabase;
@@ -37,19 +31,14 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
   let caller: Caller;
 
   /** Any method, any path under /v2/structured-contents/, with the caller's token unless `token` says otherwise. */
-  const ask = async (method: string, pathAndQuery: string, init: { token?: string | null; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { ...init.headers };
+  const ask = (method: string, pathAndQuery: string, init: { token?: string | null; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> => {
     const token = init.token === undefined ? caller.accessToken : init.token;
-    if (token !== null) headers['authorization'] = `Bearer ${token}`;
-    const response = await fetch(`${server.url}/v2/structured-contents/${pathAndQuery}`, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
+    return call(server.url, `/v2/structured-contents/${pathAndQuery}`, {
+      method,
+      ...(token === null ? {} : { token }),
+      ...(init.body === undefined ? {} : { rawBody: init.body }),
+      ...(init.headers === undefined ? {} : { headers: init.headers }),
+    });
   };
   const post = (title: string, body: unknown, headers?: Record<string, string>) =>
     ask('POST', title, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });

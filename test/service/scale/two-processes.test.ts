@@ -19,7 +19,7 @@ import { openSharedState, type SharedState } from '../../../src/service/shared-s
 import type { Db } from '../../../src/service/storage/db.js';
 import { TEST_DATABASE_URL, type TestDatabase } from '../helpers/backends.js';
 import { addUser, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
-import { envelope, logIn, structuredContents, writeEnvelopes } from '../content/support.js';
+import { envelope, logIn, pageHtml, structuredContents, writeEnvelopes } from '../content/support.js';
 import { dropRedisNamespace, STORES, TEST_REDIS_URL, uniqueNamespace } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -62,6 +62,7 @@ describe.each(STORES)('two processes: $name', (store) => {
       outboxDir: database.dir,
       offline: true,
       content: { parseThreads: 0, rateLimit: RATE },
+      explorer: { rateLimit: RATE },
       ...(shared === undefined ? {} : { shared }),
     });
   const importRevision = async (db: Db, title: string, revision: number) => {
@@ -107,6 +108,24 @@ describe.each(STORES)('two processes: $name', (store) => {
     const refused = replies.find((r) => r.status === 429);
     expect(refused?.json, 'a JSON Message').toEqual({ message: `rate limit exceeded; retry in ${1000} s`, status: 429 });
     expect(refused?.headers.get('retry-after'), 'with Retry-After: the rest of the window').toBe('1000');
+  });
+
+  test.skipIf(store.skip !== undefined)('/v2/parse: 40 concurrent parses over a limit of 10, split across both: exactly 10 served, from a budget of its own', async () => {
+    const user = await addUser(database.db, clock);
+    const caller = await logIn(a, user.username, user.password);
+    const body = JSON.stringify({ html: pageHtml('enwiki', 'Parsed', 1) });
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${(i % 2 === 0 ? a : b).url}/v2/parse`, { method: 'POST', headers: { authorization: `Bearer ${caller.accessToken}`, 'content-type': 'application/json' }, body }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length, 'exactly the limit is served, whichever process parses').toBe(10);
+    expect(statuses.filter((s) => s === 429).length, 'every other parse is refused').toBe(30);
+    const refused = replies.find((r) => r.status === 429);
+    expect(await refused?.json(), 'a JSON Message').toEqual({ message: `rate limit exceeded for parsing; retry in ${1000} s`, status: 429 });
+    // The /v2 reads' budget is another: the same caller, its parses spent, still reads.
+    expect((await structuredContents(b.url, 'Nothing_Here', { token: caller.accessToken })).status, 'a read is not refused (404: no such article)').toBe(404);
   });
 
   test.skipIf(store.skip !== undefined)('a revocation on A is refused on B by the push, inside B’s poll window', async () => {

@@ -5,13 +5,12 @@
  * then the live wiki), and sent with the same token check, rate limit, ETag and compression.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { selectValue } from '../fields.js';
+import { compileSelection, selectValue } from '../fields.js';
 import type { RawQuery } from '../query.js';
-import { criteriaOf } from '../request.js';
+import { criteriaOf, fromGet, fromPost } from '../request.js';
 import { enterpriseArticle } from './article-reply.js';
 import { abortOnDisconnect, rateLimit, selectionId, sendJson, weakEtag, type EnterpriseRoutesOptions } from './http.js';
-import { compileModelSelection } from './model-fields.js';
-import { ArticleLookupRequest, fromGet, fromPost } from './model-request.js';
+import { ArticleLookupRequest } from './model-request.js';
 import { EnterpriseArticleModel } from './models.js';
 
 /** Bump when the reply built from the same stored row changes (article-reply.ts): it is part of the ETag. */
@@ -21,7 +20,7 @@ export const articlesRoutes: FastifyPluginAsync<EnterpriseRoutesOptions> = async
   const serve = (read: (request: FastifyRequest) => ArticleLookupRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
     await rateLimit(options, request);
     const asked = read(request);
-    const selection = asked.fields === undefined ? undefined : compileModelSelection(EnterpriseArticleModel, 'Article', asked.fields);
+    const selection = asked.fields === undefined ? undefined : compileSelection(asked.fields, EnterpriseArticleModel, 'Article');
     const abort = abortOnDisconnect(reply);
     const sources = await options.service.sources(rawName(request), criteriaOf(asked), abort.signal).finally(abort.done);
     const articles = sources.map(enterpriseArticle);

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.js';
 import { HttpError, tooManyRequests } from '../../errors.js';
 import type { Metrics } from '../../metrics.js';
 import type { Db } from '../../storage/db.js';
+import type { Catalog } from './catalog.js';
 import type { Selection } from '../fields.js';
 import type { RequestLimiter } from '../rate-limit.js';
 import type { ContentService } from '../service.js';
@@ -17,6 +18,8 @@ export interface EnterpriseRoutesOptions {
   db: Db;
   clock: Clock;
   service: ContentService;
+  /** The stored projects and languages, kept between requests and dropped by writes. */
+  catalog: Catalog;
   limiter: RequestLimiter;
   metrics: Metrics;
   authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -6,11 +6,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../../errors.js';
-import { selectValue } from '../fields.js';
+import { compileSelection, selectValue } from '../fields.js';
 import type { RawQuery } from '../query.js';
+import { fromGet, fromPost } from '../request.js';
 import { rateLimit, sendJson, weakEtag, type EnterpriseRoutesOptions } from './http.js';
-import { compileModelSelection, valuesAt } from './model-fields.js';
-import { fromGet, fromPost, itemRequestSchema, listRequestSchema, type ItemRequest, type ListRequest } from './model-request.js';
+import { valuesAt } from './model-fields.js';
+import { itemRequestSchema, listRequestSchema, type ItemRequest, type ListRequest } from './model-request.js';
 
 export interface Listing<T> {
   /** The path of the list; the item is `${path}/:identifier`. */
@@ -33,7 +34,7 @@ export function registerListing<T>(app: FastifyInstance, options: EnterpriseRout
   const listSchema = listRequestSchema(listing.model, listing.label);
   const itemSchema = itemRequestSchema(listing.model, listing.label);
   const narrow = (fields: string[] | undefined) => {
-    const selection = fields === undefined ? undefined : compileModelSelection(listing.model, listing.label, fields);
+    const selection = fields === undefined ? undefined : compileSelection(fields, listing.model, listing.label);
     return (value: T): unknown => (selection === undefined ? value : selectValue(value, selection));
   };
   const send = (request: FastifyRequest, reply: FastifyReply, value: unknown) => {

@@ -6,11 +6,11 @@
  * holds articles of (a single project answers for any code whose wiki grammar/projects.json
  * places, stored or not: it can be fetched on demand); the languages of those projects and
  * articles (a single language answers for those and every language grammar/metadata.json names);
- * the namespaces of grammar/metadata.json.
+ * the namespaces of grammar/metadata.json. The stored projects and languages are kept between
+ * requests (catalog.ts), not scanned for each.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { unprocessable } from '../../errors.js';
-import { storedLanguages, storedProjects } from './catalog.js';
 import type { EnterpriseRoutesOptions } from './http.js';
 import { registerListing } from './listing.js';
 import { codes, knownLanguage, language, namespaces, project } from './metadata.js';
@@ -29,10 +29,10 @@ export const metaRoutes: FastifyPluginAsync<EnterpriseRoutesOptions> = async (ap
     path: '/languages',
     model: LanguageModel,
     label: 'Language',
-    list: () => storedLanguages(options.db),
+    list: () => options.catalog.languages(),
     item: async (id) => {
       if (knownLanguage(id)) return language(id);
-      return (await storedLanguages(options.db)).find((l) => l.identifier === id);
+      return (await options.catalog.languages()).find((l) => l.identifier === id);
     },
     missing: (id) => `no language "${id}" (neither named in grammar/metadata.json nor of a stored article)`,
   });
@@ -40,8 +40,8 @@ export const metaRoutes: FastifyPluginAsync<EnterpriseRoutesOptions> = async (ap
     path: '/projects',
     model: ProjectModel,
     label: 'Project',
-    list: () => storedProjects(options.db),
-    item: async (id) => project(id) ?? (await storedProjects(options.db)).find((p) => p.identifier === id),
+    list: () => options.catalog.projects(),
+    item: async (id) => project(id) ?? (await options.catalog.projects()).find((p) => p.identifier === id),
     missing: (id) => `no project "${id}" (not a code of a known wiki, e.g. enwiki, frwiktionary, nor of a stored article)`,
   });
   registerListing(app, options, {

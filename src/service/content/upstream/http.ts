@@ -7,6 +7,7 @@
  */
 import { DelegateBackoff, ExponentialBackoff, TimeoutStrategy, halfJitterGenerator, handleType, retry, timeout } from 'cockatiel';
 import type { IBackoff, IRetryBackoffContext, TimeoutPolicy } from 'cockatiel';
+import { untilAborted } from './abort.js';
 import { UpstreamError, UpstreamNotFound, UpstreamTimeout, UpstreamTooLarge, UpstreamUnavailable } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
 
@@ -137,27 +138,6 @@ export async function resilientGet(url: string, accept: string, policy: GetPolic
   }
 }
 
-/** `promise`, or a rejection as soon as `signal` aborts; the promise runs on, its outcome ignored. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /**
  * One attempt, redirects included; `signal` aborts with the scope or when the attempt's time is up

@@ -9,8 +9,10 @@ import { parse } from '../../../engine/parse.js';
 import { WikistructError } from '../../../engine/errors.js';
 import type { Envelope } from '../../../engine/envelope.js';
 import type { Article } from '../../../schema/article.js';
+import { ParseFailedError } from '../parser.js';
 import { SingleFlight } from '../single-flight.js';
 import { toDbKey } from '../title.js';
+import { untilAborted } from './abort.js';
 import { upstreamEnvelope } from './envelope.js';
 import { UpstreamUnavailable } from './errors.js';
 import type { UpstreamArticle, WikiClient } from './wiki-client.js';
@@ -57,7 +59,10 @@ export class UpstreamLoader {
     try {
       article = await this.#parse(upstreamEnvelope(fetched));
     } catch (error) {
-      if (error instanceof WikistructError) {
+      // The one place a parse failure becomes an upstream error, whichever parser ran: the
+      // engine inline (WikistructError) or the service's worker pool (ParseFailedError). The
+      // route then answers it like any UpstreamError (ContentService.find: its status, 502).
+      if (error instanceof WikistructError || error instanceof ParseFailedError) {
         throw new UpstreamUnavailable(project, title, `its HTML cannot be used: ${error.message}`, { cause: error });
       }
       throw error;
@@ -65,22 +70,4 @@ export class UpstreamLoader {
     if (this.#save !== undefined) await this.#save(article, fetched);
     return article;
   }
-}
-
-/** `promise`, or the signal's reason as soon as it aborts; the promise itself runs on. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
