@@ -26,8 +26,8 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { corpusDir } from '../scripts/conformance/corpus.js';
 import { convert } from '../src/batch/convert.js';
-import { convertPayload } from '../src/batch/convert-record.js';
-import { loadEngines } from '../src/batch/engines.js';
+import { convertPayload } from '../src/workers/convert-record.js';
+import { loadEngines } from '../src/workers/engines.js';
 
 const { values } = parseArgs({
   options: {
@@ -244,7 +244,7 @@ async function runCli(input: string, output: string): Promise<{ seconds: number;
  * as the CLI runs are timed. Undefined where taskset is missing.
  */
 async function pinnedBaseline(input: string, cpu: number): Promise<number | undefined> {
-  const dist = join(import.meta.dirname, '..', 'dist', 'src', 'batch');
+  const dist = join(import.meta.dirname, '..', 'dist', 'src', 'workers');
   const script = join(work, 'pinned-baseline.mjs');
   if (!existsSync(script)) writeFileSync(
     script,

@@ -9,23 +9,23 @@
 import { resolve } from 'node:path';
 import { checkpointPath, mismatch, readCheckpoint, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import type { Checkpoint, RunIdentity } from './checkpoint.js';
-import type { ConvertOptions } from './convert-record.js';
+import type { ConvertOptions } from '../workers/convert-record.js';
 import { ConvertRunSchema, planOutput, UsageError } from './options.js';
 import type { ConvertRun, OutputPlan, ResolvedRun } from './options.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool } from '../workers/pool.js';
 import { Progress } from './progress.js';
 import type { ProgressCounts } from './progress.js';
-import type { Outcome } from './record.js';
+import type { Outcome } from '../io/record.js';
 import { preflight } from './preflight.js';
-import { DirectorySink } from './sinks/directory.js';
-import { ErrorsFile } from './sinks/errors.js';
-import type { ErrorLine } from './sinks/errors.js';
-import { JsonFileSink } from './sinks/json-file.js';
-import { NdjsonFileSink, StdoutSink } from './sinks/ndjson.js';
-import type { Sink, SinkState } from './sinks/sink.js';
-import { SnapshotSink } from './sinks/snapshot.js';
-import { isFailure, readInputs, totalInputBytes } from './sources/index.js';
-import type { SourceItem } from './sources/index.js';
+import { DirectorySink } from '../io/sinks/directory.js';
+import { ErrorsFile } from '../io/sinks/errors.js';
+import type { ErrorLine } from '../io/sinks/errors.js';
+import { JsonFileSink } from '../io/sinks/json-file.js';
+import { NdjsonFileSink, StdoutSink } from '../io/sinks/ndjson.js';
+import type { Sink, SinkState } from '../io/sinks/sink.js';
+import { SnapshotSink } from '../io/sinks/snapshot.js';
+import { isFailure, readInputs, totalInputBytes } from '../io/sources/index.js';
+import type { SourceItem } from '../io/sources/index.js';
 
 export interface ConvertIo {
   /** Progress, failure lines and the summary go here (stderr in the CLI). */

@@ -3,10 +3,11 @@
  * benchmark build it directly.
  */
 import { z } from 'zod';
-import { InputKindSchema } from './sources/detect.js';
+import { InputKindSchema } from '../io/sources/detect.js';
+import { UsageError } from '../io/usage-error.js';
 
-/** A run that cannot start as asked (bad output name, unusable checkpoint): exit code 2, not 1. */
-export class UsageError extends Error {}
+/** Re-exported: the CLI and the run's own checks refuse with it; it is defined beside the sinks. */
+export { UsageError };
 
 export const OUTPUT_FORMATS = ['ndjson', 'json', 'snapshot'] as const;
 export const OutputFormatSchema = z.enum(OUTPUT_FORMATS);

@@ -13,10 +13,9 @@ import { dirname } from 'node:path';
 import type { Stats } from 'node:fs';
 import type { OutputPlan, ResolvedRun } from './options.js';
 import { UsageError } from './options.js';
-import { reason } from './sources/index.js';
+import { SEVERAL_ARTICLES } from '../io/sinks/json-file.js';
+import { reason } from '../io/sources/index.js';
 
-/** What to tell a user whose inputs do not fit in one JSON file. */
-export const SEVERAL_ARTICLES = 'for several Articles use a directory (-o DIR/), FILE.ndjson or -';
 
 export async function preflight(run: ResolvedRun, plan: OutputPlan, output: string): Promise<void> {
   // A directory output is made with its parents; output files are not, so a typo in their

@@ -7,9 +7,11 @@
 import { parseArgs } from 'node:util';
 import type { ConvertRun } from '../batch/options.js';
 import { OUTPUT_FORMATS, OutputFormatSchema, UsageError } from '../batch/options.js';
-import { INPUT_KINDS, InputKindSchema } from '../batch/sources/detect.js';
-import { defaultJobs } from '../batch/pool.js';
-import { QUEUE_FLAG_OPTIONS, QUEUE_HELP, queueSettings } from '../batch/queue/flags.js';
+import { INPUT_KINDS, InputKindSchema } from '../io/sources/detect.js';
+import { defaultJobs } from '../workers/pool.js';
+import { byteSize, choice, seconds, wholeNumber } from './flags.js';
+import { QUEUE_FLAG_OPTIONS, QUEUE_HELP, queueSettings } from './queue-flags.js';
+import { onInterrupt, readFlags } from './run.js';
 import type { QueueConvertRun } from '../batch/queue/coordinator.js';
 
 const HELP = `usage: wikistruct convert <input>... -o <output> [options]
@@ -53,31 +55,13 @@ Exit code: 0 all records converted, 1 some record failed (see the errors file), 
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  let runOptions: ConvertRun | QueueConvertRun;
-  try {
-    const parsed = parseFlags(argv);
-    if (parsed === 'help') {
-      process.stdout.write(HELP);
-      return 0;
-    }
-    runOptions = parsed;
-  } catch (error) {
-    process.stderr.write(`wikistruct convert: ${error instanceof Error ? error.message : String(error)}\nRun \`wikistruct convert --help\` for usage.\n`);
-    return 2;
-  }
+  const runOptions = readFlags('convert', HELP, () => parseFlags(argv));
+  if (typeof runOptions === 'number') return runOptions;
 
   const { convert } = await import('../batch/convert.js');
-  const controller = new AbortController();
-  const stop = (): void => {
-    // A second Ctrl-C falls through to the default handler and kills the process at once.
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    controller.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const interrupt = onInterrupt();
   try {
-    const io = { writeErr: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, signal: controller.signal };
+    const io = { writeErr: (text: string) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, signal: interrupt.signal };
     // --queue: the same run, its shards converted by `wikistruct worker` processes (docs/scale-out.md).
     const result = 'queue' in runOptions ? await (await import('../batch/queue/coordinator.js')).convertOnQueue(runOptions, io) : await convert(runOptions, io);
     return result.exitCode;
@@ -87,8 +71,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`wikistruct convert: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    interrupt.dispose();
   }
 }
 
@@ -106,7 +89,7 @@ function parseFlags(argv: string[]): ConvertRun | QueueConvertRun | 'help' {
   const out: ConvertRun = {
     inputs: positionals,
     output: values.output,
-    jobs: values.jobs === undefined ? defaultJobs() : integer('--jobs', values.jobs, 1, 256),
+    jobs: values.jobs === undefined ? defaultJobs() : wholeNumber('--jobs', values.jobs, 1, 256),
     resume: values.resume === true,
     allPages: values['all-pages'] === true,
     quiet: values.quiet === true,
@@ -119,9 +102,9 @@ function parseFlags(argv: string[]): ConvertRun | QueueConvertRun | 'help' {
   if (values.errors !== undefined) out.errors = values.errors;
   if (values['progress-interval'] !== undefined) out.progressIntervalMs = Math.round(seconds('--progress-interval', values['progress-interval'], 0.001) * 1000);
   if (values['checkpoint-interval'] !== undefined) out.checkpointIntervalMs = Math.round(seconds('--checkpoint-interval', values['checkpoint-interval'], 0) * 1000);
-  if (values['max-input-bytes'] !== undefined) out.maxInputBytes = size('--max-input-bytes', values['max-input-bytes']);
-  if (values['chunk-size'] !== undefined) out.chunkBytes = size('--chunk-size', values['chunk-size']);
-  if (values['worker-heap'] !== undefined) out.workerHeapMb = integer('--worker-heap', values['worker-heap'], 8, 65536);
+  if (values['max-input-bytes'] !== undefined) out.maxInputBytes = byteSize('--max-input-bytes', values['max-input-bytes'], '32M');
+  if (values['chunk-size'] !== undefined) out.chunkBytes = byteSize('--chunk-size', values['chunk-size'], '32M');
+  if (values['worker-heap'] !== undefined) out.workerHeapMb = wholeNumber('--worker-heap', values['worker-heap'], 8, 65536);
   const queue = queueSettings(values);
   return queue === undefined ? out : { ...out, queue };
 }
@@ -150,32 +133,4 @@ function parseConvertArgs(argv: string[]) {
       ...QUEUE_FLAG_OPTIONS,
     },
   });
-}
-
-function choice<T>(flag: string, value: string, allowed: readonly string[], parse: (v: string) => T): T {
-  if (!allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
-  return parse(value);
-}
-
-function integer(flag: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} takes a whole number; got "${value}"`);
-  const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}; got ${n}`);
-  return n;
-}
-
-function seconds(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min) throw new UsageError(`${flag} takes a number of seconds${min > 0 ? ' above 0' : ''}; got "${value}"`);
-  return n;
-}
-
-const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-
-function size(flag: string, value: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(value.trim());
-  if (match === null) throw new UsageError(`${flag} takes a size in bytes, e.g. 1048576 or 32M; got "${value}"`);
-  const n = Math.round(Number(match[1]) * UNITS[match[2]!.toLowerCase()]!);
-  if (n < 1) throw new UsageError(`${flag} must be at least 1 byte; got "${value}"`);
-  return n;
 }

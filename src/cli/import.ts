@@ -7,15 +7,13 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ImportResultSchema, runImportCommand, type ImportCommand } from '../service/admin-commands.js';
-import { sendAdminCommand } from '../service/admin-socket.js';
 import { systemClock } from '../service/clock.js';
 import type { ImportSummary } from '../service/content/importer.js';
 import { defaultDataDir } from '../service/server.js';
-import { DataDirLockedError } from '../service/storage/lock.js';
-import { openStorage } from '../service/storage/open.js';
+import { runHereOrInServer } from './in-server.js';
+import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N]
 
@@ -41,28 +39,15 @@ const OptionsSchema = z.object({
 });
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        data: { type: 'string' },
-        jobs: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`wikistruct import: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  const options = OptionsSchema.safeParse(parsed.values);
-  if (!options.success) {
-    process.stderr.write(`wikistruct import: ${options.error.issues[0]?.message ?? 'invalid options'}\n`);
-    return 2;
-  }
-  if (options.data.help) {
+  const parsed = readOptions('import', HELP, argv, {
+    project: { type: 'string' },
+    data: { type: 'string' },
+    jobs: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  }, OptionsSchema);
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
+  if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
@@ -79,46 +64,29 @@ export async function run(argv: string[]): Promise<number> {
     action: 'import',
     // Absolute: a server running the import has its own working directory.
     inputs: parsed.positionals.map((p) => resolve(p)),
-    jobs: options.data.jobs ?? Math.max(1, availableParallelism() - 1),
-    ...(options.data.project === undefined ? {} : { project: options.data.project }),
+    jobs: values.jobs ?? Math.max(1, availableParallelism() - 1),
+    ...(values.project === undefined ? {} : { project: values.project }),
   };
   const started = Date.now();
-  let summary: ImportSummary;
-  let via = '';
-  let storage;
-  try {
-    storage = await openStorage({
-      dataDir: options.data.data ?? defaultDataDir(),
-      databaseUrl: process.env['DATABASE_URL'] || undefined,
-      command: 'wikistruct import',
-    });
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    const socket = error.holder.admin_socket;
-    if (socket === null || socket === undefined) {
-      process.stderr.write(`wikistruct import: ${error.message}\n`);
-      return 1;
-    }
-    try {
-      const result = await sendAdminCommand(socket, command, ImportResultSchema, 0);
-      if (!result.ok || result.summary === undefined) {
-        for (const line of result.lines) process.stderr.write(`wikistruct import: ${line}\n`);
-        return 1;
-      }
-      summary = result.summary;
-      via = ` through the server (pid ${error.holder.pid}${error.holder.url === null ? '' : `, ${error.holder.url}`})`;
-    } catch (cause) {
-      process.stderr.write(`wikistruct import: ${error.message} (its admin socket failed: ${(cause as Error).message})\n`);
-      return 1;
-    }
-    return report(summary, started, via);
+  const ran = await runHereOrInServer({
+    dataDir: values.data ?? defaultDataDir(),
+    name: 'wikistruct import',
+    command,
+    schema: ImportResultSchema,
+    // No timeout: an import of a dump takes hours, and the socket fails at once if the server goes away.
+    timeoutMs: 0,
+    here: async (db) => ({ ok: true, lines: [], summary: await runImportCommand(db, systemClock, command) }),
+  });
+  if (ran.where === 'nowhere') {
+    process.stderr.write(`wikistruct import: ${ran.message}\n`);
+    return 1;
   }
-  try {
-    summary = await runImportCommand(storage.db, systemClock, command);
-  } finally {
-    await storage.db.close();
+  if (!ran.result.ok || ran.result.summary === undefined) {
+    for (const line of ran.result.lines) process.stderr.write(`wikistruct import: ${line}\n`);
+    return 1;
   }
-  return report(summary, started, via);
+  const via = ran.where === 'server' ? ` through the server (pid ${ran.holder.pid}${ran.holder.url === null ? '' : `, ${ran.holder.url}`})` : '';
+  return report(ran.result.summary, started, via);
 }
 
 function report(summary: ImportSummary, started: number, via: string): number {

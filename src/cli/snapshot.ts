@@ -7,15 +7,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { sendAdminCommand } from '../service/admin-socket.js';
 import { systemClock } from '../service/clock.js';
 import { defaultDataDir } from '../service/server.js';
 import { runSnapshotBuildCommand, SnapshotBuildResultSchema, type SnapshotBuildCommand, type SnapshotBuildResult } from '../service/snapshots/command.js';
 import { snapshotsDir } from '../service/snapshots/layout.js';
-import { DataDirLockedError } from '../service/storage/lock.js';
-import { openStorage } from '../service/storage/open.js';
+import { runHereOrInServer } from './in-server.js';
+import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct snapshot build [project...] [--data DIR] [--dir DIR] [--jobs N]
 
@@ -43,29 +41,16 @@ const OptionsSchema = z.object({
 const ProjectSchema = z.string().regex(/^[a-z][a-z0-9_]*$/);
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        data: { type: 'string' },
-        dir: { type: 'string' },
-        jobs: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`wikistruct snapshot: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  const options = OptionsSchema.safeParse(parsed.values);
-  if (!options.success) {
-    process.stderr.write(`wikistruct snapshot: ${options.error.issues[0]?.message ?? 'invalid options'}\n`);
-    return 2;
-  }
+  const parsed = readOptions('snapshot', HELP, argv, {
+    data: { type: 'string' },
+    dir: { type: 'string' },
+    jobs: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  }, OptionsSchema);
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const [verb, ...projects] = parsed.positionals;
-  if (options.data.help) {
+  if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
@@ -78,38 +63,28 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`wikistruct snapshot: "${bad}" is not a project code like "enwiki"\n`);
     return 2;
   }
-  const dataDir = options.data.data ?? defaultDataDir();
+  const dataDir = values.data ?? defaultDataDir();
   const command: SnapshotBuildCommand = {
     action: 'snapshot-build',
     // Absolute: a server running the build has its own working directory.
-    dir: options.data.dir === undefined ? snapshotsDir(dataDir) : resolve(options.data.dir),
-    jobs: options.data.jobs ?? Math.max(1, availableParallelism() - 1),
+    dir: values.dir === undefined ? snapshotsDir(dataDir) : resolve(values.dir),
+    jobs: values.jobs ?? Math.max(1, availableParallelism() - 1),
     ...(projects.length === 0 ? {} : { projects }),
   };
-  let storage;
-  try {
-    storage = await openStorage({ dataDir, databaseUrl: process.env['DATABASE_URL'] || undefined, command: 'wikistruct snapshot build' });
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    const socket = error.holder.admin_socket;
-    if (socket === null || socket === undefined) {
-      process.stderr.write(`wikistruct snapshot: ${error.message}\n`);
-      return 1;
-    }
-    try {
-      // No timeout: a large project takes long, and the socket fails at once if the server goes away.
-      const result = await sendAdminCommand(socket, command, SnapshotBuildResultSchema, 0);
-      return report(result, ` (inside the server, pid ${error.holder.pid})`);
-    } catch (cause) {
-      process.stderr.write(`wikistruct snapshot: ${error.message} (its admin socket failed: ${(cause as Error).message})\n`);
-      return 1;
-    }
+  const ran = await runHereOrInServer({
+    dataDir,
+    name: 'wikistruct snapshot build',
+    command,
+    schema: SnapshotBuildResultSchema,
+    // No timeout: a large project takes long, and the socket fails at once if the server goes away.
+    timeoutMs: 0,
+    here: (db) => runSnapshotBuildCommand(db, systemClock, command),
+  });
+  if (ran.where === 'nowhere') {
+    process.stderr.write(`wikistruct snapshot: ${ran.message}\n`);
+    return 1;
   }
-  try {
-    return report(await runSnapshotBuildCommand(storage.db, systemClock, command), '');
-  } finally {
-    await storage.db.close();
-  }
+  return report(ran.result, ran.where === 'server' ? ` (inside the server, pid ${ran.holder.pid})` : '');
 }
 
 function report(result: SnapshotBuildResult, via: string): number {

@@ -6,12 +6,10 @@
  * is unavailable, refused with a message naming the server's pid and address.
  */
 import { parseArgs } from 'node:util';
-import { sendAdminCommand } from '../service/admin-socket.js';
 import { AccountCommandResultSchema, runAccountCommand, type AccountCommand, type AccountCommandResult } from '../service/auth/account-commands.js';
 import { systemClock } from '../service/clock.js';
 import { defaultDataDir } from '../service/server.js';
-import { DataDirLockedError } from '../service/storage/lock.js';
-import { openStorage } from '../service/storage/open.js';
+import { runHereOrInServer } from './in-server.js';
 
 const HELP = `usage: wikistruct user <action> [options]
 
@@ -77,24 +75,14 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function execute(command: AccountCommand, dataDir: string): Promise<AccountCommandResult> {
-  let storage;
-  try {
-    storage = await openStorage({ dataDir, databaseUrl: process.env['DATABASE_URL'] || undefined, command: 'wikistruct user' });
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    const socket = error.holder.admin_socket;
-    if (socket === null || socket === undefined) return { ok: false, lines: [error.message] };
-    try {
-      return await sendAdminCommand(socket, command, AccountCommandResultSchema);
-    } catch (cause) {
-      return { ok: false, lines: [`${error.message} (its admin socket failed: ${(cause as Error).message})`] };
-    }
-  }
-  try {
-    return await runAccountCommand(storage.db, systemClock, command);
-  } finally {
-    await storage.db.close();
-  }
+  const ran = await runHereOrInServer({
+    dataDir,
+    name: 'wikistruct user',
+    command,
+    schema: AccountCommandResultSchema,
+    here: (db) => runAccountCommand(db, systemClock, command),
+  });
+  return ran.where === 'nowhere' ? { ok: false, lines: [ran.message] } : ran.result;
 }
 
 function report(result: AccountCommandResult): number {

@@ -5,9 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from '../batch/options.js';
-import { defaultJobs } from '../batch/pool.js';
-import { DEFAULT_QUEUE_NAME, parseRedisUrl, queueNameOf } from '../batch/queue/connection.js';
-import { secondsFlag, wholeNumber } from '../batch/queue/flags.js';
+import { defaultJobs } from '../workers/pool.js';
+import { DEFAULT_QUEUE_NAME } from '../batch/queue/connection.js';
+import { seconds, wholeNumber } from './flags.js';
+import { QUEUE_CONNECTION_OPTIONS, queueConnection } from './queue-flags.js';
+import { onInterrupt, readFlags } from './run.js';
 import type { WorkerSettings } from '../batch/queue/worker-service.js';
 
 const HELP = `usage: wikistruct worker --queue redis://HOST:PORT[/DB] [options]
@@ -29,33 +31,18 @@ Options:
 `;
 
 export async function run(argv: string[]): Promise<number> {
-  let settings: WorkerSettings;
-  try {
-    const parsed = parseFlags(argv);
-    if (parsed === 'help') {
-      process.stdout.write(HELP);
-      return 0;
-    }
-    settings = parsed;
-  } catch (error) {
-    process.stderr.write(`wikistruct worker: ${error instanceof Error ? error.message : String(error)}\nRun \`wikistruct worker --help\` for usage.\n`);
-    return 2;
-  }
+  const settings = readFlags('worker', HELP, () => parseFlags(argv));
+  if (typeof settings === 'number') return settings;
   const { runWorker } = await import('../batch/queue/worker-service.js');
-  const controller = new AbortController();
-  const stop = (): void => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    controller.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const interrupt = onInterrupt();
   try {
-    await runWorker(settings, { writeErr: (text) => process.stderr.write(text), signal: controller.signal });
+    await runWorker(settings, { writeErr: (text) => process.stderr.write(text), signal: interrupt.signal });
     return 0;
   } catch (error) {
     process.stderr.write(`wikistruct worker: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
+  } finally {
+    interrupt.dispose();
   }
 }
 
@@ -66,8 +53,7 @@ function parseFlags(argv: string[]): WorkerSettings | 'help' {
       args: argv,
       strict: true,
       options: {
-        queue: { type: 'string' },
-        'queue-name': { type: 'string' },
+        ...QUEUE_CONNECTION_OPTIONS,
         jobs: { type: 'string', short: 'j' },
         concurrency: { type: 'string' },
         'lock-duration': { type: 'string' },
@@ -81,15 +67,14 @@ function parseFlags(argv: string[]): WorkerSettings | 'help' {
   }
   if (values.help === true) return 'help';
   if (values.queue === undefined) throw new UsageError('missing --queue redis://HOST:PORT[/DB]');
-  const seconds = (flag: 'lock-duration' | 'stalled-interval', fallback: number): number =>
-    Math.round((values[flag] === undefined ? fallback : secondsFlag(`--${flag}`, values[flag])) * 1000);
+  const millis = (flag: 'lock-duration' | 'stalled-interval', fallback: number): number =>
+    Math.round((values[flag] === undefined ? fallback : seconds(`--${flag}`, values[flag])) * 1000);
   return {
-    target: parseRedisUrl(values.queue),
-    queueName: queueNameOf(values['queue-name'] ?? DEFAULT_QUEUE_NAME),
+    ...queueConnection(values.queue, values['queue-name']),
     jobs: values.jobs === undefined ? defaultJobs() : wholeNumber('--jobs', values.jobs, 1, 256),
     concurrency: values.concurrency === undefined ? 1 : wholeNumber('--concurrency', values.concurrency, 1, 64),
-    lockDurationMs: seconds('lock-duration', 30),
-    stalledIntervalMs: seconds('stalled-interval', 30),
+    lockDurationMs: millis('lock-duration', 30),
+    stalledIntervalMs: millis('stalled-interval', 30),
     maxStalledCount: values['max-stalled'] === undefined ? 2 : wholeNumber('--max-stalled', values['max-stalled'], 0, 100),
     progressIntervalMs: 500,
   };

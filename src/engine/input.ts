@@ -1,7 +1,8 @@
 /**
- * Accepts what `parse` is given — HTML text, an envelope object, or envelope JSON text — and
- * returns the HTML to parse plus the envelope, if any. All input checks happen here, before any
- * expensive work.
+ * The input checks of both front doors, made before any expensive work: `readInput` accepts what
+ * `parse` is given — HTML text, an envelope object, or envelope JSON text — and returns the HTML
+ * to parse plus the envelope, if any; `readWikitextInput` checks what `parseWikitext` is given.
+ * Both refuse oversized input with the one size check, `checkInputSize`.
  */
 import type { Envelope } from './envelope.js';
 import { isEnvelopeLike, readEnvelope } from './envelope.js';
@@ -25,7 +26,7 @@ export function readInput(input: unknown, maxBytes: number): Source {
 }
 
 function fromText(text: string, maxBytes: number): Source {
-  checkSize(text, maxBytes);
+  checkInputSize(text, maxBytes);
   const head = text.slice(0, 65536).trimStart();
   if (head.startsWith('{')) {
     let value: unknown;
@@ -39,18 +40,31 @@ function fromText(text: string, maxBytes: number): Source {
   return { html: checkHtml(unescapeJsonQuoted(text)) };
 }
 
-function fromEnvelope(envelope: Envelope, maxBytes: number): Source {
+/** A validated envelope's HTML, checked; `parseEnvelope` sends envelopes with HTML here. */
+export function fromEnvelope(envelope: Envelope, maxBytes: number): Source {
   const html = envelope.article_body.html;
   if (html === undefined) {
     throw new InvalidInputError('article envelope has no article_body.html (wikitext-only envelopes go to parseWikitext)');
   }
-  checkSize(html, maxBytes);
+  checkInputSize(html, maxBytes);
   return { html: checkHtml(html), envelope };
 }
 
-function checkSize(text: string, maxBytes: number): void {
-  // UTF-16 length ≤ UTF-8 bytes ≤ 3 × length: only count bytes when it can matter.
+/** The wikitext front door's input: a string within the size limit. */
+export function readWikitextInput(input: unknown, maxBytes: number): string {
+  if (typeof input !== 'string') {
+    const kind = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+    throw new InvalidInputError(`expected wikitext as a string, got ${kind}`);
+  }
+  checkInputSize(input, maxBytes);
+  return input;
+}
+
+/** Refuses text over `maxBytes` UTF-8 bytes (InputTooLargeError), counting bytes only when it can matter. */
+export function checkInputSize(text: string, maxBytes: number): void {
+  // UTF-16 length ≤ UTF-8 bytes ≤ 3 × length: a string this long is over the limit whatever it holds...
   if (text.length > maxBytes) throw new InputTooLargeError(Buffer.byteLength(text, 'utf8'), maxBytes);
+  // ...and one this short is under it; only in between are the bytes counted.
   if (text.length * 3 > maxBytes) {
     const size = Buffer.byteLength(text, 'utf8');
     if (size > maxBytes) throw new InputTooLargeError(size, maxBytes);

@@ -1,25 +1,27 @@
 /**
  * `parse`: one article in, one Article out. Pure and synchronous.
  *
- *   input ─► readInput ─► parseHtml ─► readDocumentMeta ─► buildSections ─► buildAbstract
- *         ─► resolveCitations ─► Article
+ *   input ─► readInput ─► parseHtml ─► readDocumentMeta ─► extract (sections.ts)
+ *         ─► assembleArticle (article.ts: references, citations, abstract, metadata) ─► Article
  *
- * Each step lives in its own module and is tested on its own.
+ * Each step lives in its own module and is tested on its own; this module is the HTML front door
+ * (`readHtml`) and the assembly shared with the wikitext door.
  */
 import type { Article, Part } from '../schema/article.js';
-import { buildAbstract } from './abstract.js';
+import { assembleArticle } from './article.js';
+import type { ArticleFields, FrontDoorResult } from './article.js';
 import { createContext } from './context.js';
 import type { Document, Element } from './dom.js';
 import { findAll, findFirst, hasClass, isElement, parseHtml } from './dom.js';
 import { envelopeMeta } from './envelope.js';
 import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
+import type { Source } from './input.js';
 import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
 import { extract } from './sections.js';
 import { siteFromUrl } from './site.js';
 import { sourceMarker } from './source-positions.js';
-import { resolveCitations, uniqueReferences } from './citations.js';
 
 export interface ParseOptions {
   /** Inputs larger than this many UTF-8 bytes are refused with InputTooLargeError. Default 32 MiB. */
@@ -31,7 +33,15 @@ export interface ParseOptions {
 export type ParseInput = string | Envelope | Record<string, unknown>;
 
 export function parse(input: ParseInput, options: ParseOptions = {}): Article {
-  const source = readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
+  const { extracted, meta } = readHtml(readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES), options);
+  return assembleArticle(extracted, meta);
+}
+
+/**
+ * The HTML front door: checked input (./input.ts) → what the body holds plus the page's metadata.
+ * The envelope's fields, when there is one, win over the document head's.
+ */
+export function readHtml(source: Source, options: Pick<ParseOptions, 'sourcePositions'> = {}): FrontDoorResult {
   const doc = parseHtml(source.html);
   const meta = readDocumentMeta(doc);
   const envelope = source.envelope === undefined ? undefined : envelopeMeta(source.envelope);
@@ -44,30 +54,11 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
   const ctx = createContext(site, language);
   if (options.sourcePositions === true) ctx.mark = sourceMarker(doc);
   const extracted = extract(contentRoot(doc, meta.parsoid), ctx);
-  const { sections, infoboxes, tables } = extracted;
-  const abstract = buildAbstract(extracted.lead);
-
-  const references = uniqueReferences(extracted.references);
-  const article: Article = {
-    ...documentFields(meta),
-    ...envelope,
-    sections,
-    infoboxes,
-    tables,
-    references,
-  };
-  resolveCitations([sections, infoboxes], references);
-  if (article.description === undefined && extracted.description !== undefined) article.description = extracted.description;
-  if (abstract !== undefined) article.abstract = abstract;
-  if (article.is_part_of === undefined && site?.project !== undefined) {
-    article.is_part_of = { identifier: site.project, url: site.origin };
-  }
-  if (article.in_language === undefined && language !== undefined) article.in_language = { identifier: language };
-  return orderFields(article);
+  return { extracted, meta: { fields: { ...documentFields(meta), ...envelope }, site, language } };
 }
 
-function documentFields(meta: DocumentMeta): Partial<Article> {
-  const out: Partial<Article> = {};
+function documentFields(meta: DocumentMeta): ArticleFields {
+  const out: ArticleFields = {};
   if (meta.name !== undefined) out.name = meta.name;
   if (meta.identifier !== undefined) out.identifier = meta.identifier;
   if (meta.url !== undefined) out.url = meta.url;
@@ -100,19 +91,6 @@ function contentRoot(doc: Document, parsoid: boolean): Element {
   }
   if (body !== undefined) return body;
   return doc as unknown as Element;
-}
-
-const ORDER: (keyof Article)[] = [
-  'name', 'identifier', 'abstract', 'description', 'url', 'date_created', 'date_modified', 'version',
-  'main_entity', 'additional_entities', 'is_part_of', 'in_language', 'namespace', 'image', 'license',
-  'sections', 'infoboxes', 'tables', 'references',
-];
-
-/** Stable key order, so that output diffs and snapshots are readable. */
-function orderFields(a: Article): Article {
-  const out: Record<string, unknown> = {};
-  for (const k of ORDER) if (a[k] !== undefined) out[k] = a[k];
-  return out as Article;
 }
 
 export type { Part };

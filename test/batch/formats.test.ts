@@ -8,8 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convert } from '../../src/batch/convert.js';
 import type { ConvertRun } from '../../src/batch/options.js';
-import { detectInput } from '../../src/batch/sources/detect.js';
-import { loadEngines } from '../../src/batch/engines.js';
+import { detectInput } from '../../src/io/sources/detect.js';
+import { loadEngines } from '../../src/workers/engines.js';
 import {
   articleHtml, envelope, ndjson, parseLines, readTarGz, removeTempDirs, smallDump, tempDir, writeBzip2, writeGzip, writeSnapshotArchive,
 } from './fixtures.js';
@@ -113,7 +113,7 @@ describe('input formats', { timeout: 60_000 }, () => {
     };
     writeFileSync(join(dir, 'in.ndjson'), ndjson([env]));
     const result = await run({ inputs: [join(dir, 'in.ndjson')], output: join(dir, 'out.ndjson') });
-    if (engines.parseWikitext === undefined) {
+    if (engines.wikitext === undefined) {
       expect(result.failed, 'reported as failed without the wikitext parser').toBe(1);
       return;
     }
@@ -121,6 +121,11 @@ describe('input formats', { timeout: 60_000 }, () => {
     expect(zeta?.abstract, 'text from the wikitext').toBe('Zeta is the sixth letter.');
     expect(zeta?.identifier, 'envelope identifier').toBe(26);
     expect(zeta?.license, 'envelope license kept').toEqual(env.license);
+    // The envelope's fields take their place in the one key order of every Article (they used to
+    // be appended after `references` on this path only).
+    expect(Object.keys(zeta ?? {}), 'key order').toEqual([
+      'name', 'identifier', 'abstract', 'url', 'version', 'is_part_of', 'in_language', 'license', 'sections', 'infoboxes', 'tables', 'references',
+    ]);
   });
 
   describe('MediaWiki XML dumps', { timeout: 60_000 }, async () => {
@@ -135,7 +140,7 @@ describe('input formats', { timeout: 60_000 }, () => {
       const out = join(dir, `${file}.out.ndjson`);
       const result = await run({ inputs: [join(dir, file)], output: out });
       expect(result.skipped, 'the redirect and the template page are skipped').toBe(2);
-      if (engines.parseWikitext === undefined) {
+      if (engines.wikitext === undefined) {
         expect(result.failed, 'without the wikitext parser both articles fail, with a reason').toBe(2);
         return;
       }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitLines, splitSpans } from '../../src/batch/sources/split.js';
+import { splitLines, splitSpans } from '../../src/io/sources/split.js';
 
 async function* chunked(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
   let at = 0;

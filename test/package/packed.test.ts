@@ -55,7 +55,7 @@ describe('the packed package, installed into an empty project', { timeout: 120_0
 
   it('the tarball holds the built library, the grammar it imports, LICENSE and README, and no tests, benchmarks, scripts or sources', () => {
     const files = installed.files;
-    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/batch/worker.js', 'dist/grammar/noise.json', 'grammar/common-passwords.txt', 'dist/explorer/index.html', 'dist/explorer/app.js', 'dist/explorer/app.css']) {
+    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/workers/worker.js', 'dist/grammar/noise.json', 'grammar/common-passwords.txt', 'dist/explorer/index.html', 'dist/explorer/app.js', 'dist/explorer/app.css']) {
       expect(files, `the tarball contains ${needed}`).toContain(needed);
     }
     const unwanted = files.filter((f) => /^(test|bench|scripts|src|corpus|node_modules|dist\/test|dist\/bench|dist\/scripts)\//.test(f) || /\.test\.[cm]?[jt]s$/.test(f));

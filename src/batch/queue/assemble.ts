@@ -6,10 +6,10 @@
  */
 import type { ProgressCounts } from '../progress.js';
 import type { Progress } from '../progress.js';
-import type { SourceRecord } from '../record.js';
-import type { ErrorsFile } from '../sinks/errors.js';
-import type { ErrorLine } from '../sinks/errors.js';
-import type { Sink } from '../sinks/sink.js';
+import type { SourceRecord } from '../../io/record.js';
+import type { ErrorsFile } from '../../io/sinks/errors.js';
+import type { ErrorLine } from '../../io/sinks/errors.js';
+import type { Sink } from '../../io/sinks/sink.js';
 import { readPart } from './part-file.js';
 import { partPath } from './shard.js';
 import type { RunPlan } from './shard.js';

@@ -21,7 +21,7 @@ import type { ConvertRun, ResolvedRun } from '../options.js';
 import { preflight } from '../preflight.js';
 import { Progress } from '../progress.js';
 import type { ProgressCounts } from '../progress.js';
-import { ErrorsFile } from '../sinks/errors.js';
+import { ErrorsFile } from '../../io/sinks/errors.js';
 import { assemble } from './assemble.js';
 import { connect } from './connection.js';
 import type { RedisTarget } from './connection.js';

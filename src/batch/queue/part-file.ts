@@ -11,8 +11,8 @@
 import { open, readFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
-import { ErrorLineSchema } from '../sinks/errors.js';
-import type { ErrorLine } from '../sinks/errors.js';
+import { ErrorLineSchema } from '../../io/sinks/errors.js';
+import type { ErrorLine } from '../../io/sinks/errors.js';
 
 const HeaderSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ok'), source: z.string(), position: z.number().int(), wholeFile: z.boolean(), name: z.string().optional(), bytes: z.number().int().nonnegative() }),

@@ -8,9 +8,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { detectInput } from '../sources/detect.js';
-import type { InputKind } from '../sources/detect.js';
-import { walkInputFiles } from '../sources/walk.js';
+import { detectInput } from '../../io/sources/detect.js';
+import type { InputKind } from '../../io/sources/detect.js';
+import { walkInputFiles } from '../../io/sources/walk.js';
 import type { Piece } from './shard.js';
 
 export interface PlanRequest {

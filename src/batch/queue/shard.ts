@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { InputKindSchema } from '../sources/detect.js';
+import { InputKindSchema } from '../../io/sources/detect.js';
 
 export const PieceSchema = z.object({
   /** Absolute path: workers run from any directory, on any machine sharing the file system. */

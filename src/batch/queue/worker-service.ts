@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
-import { WorkerPool } from '../pool.js';
+import { WorkerPool } from '../../workers/pool.js';
 import { connect } from './connection.js';
 import type { RedisTarget } from './connection.js';
 import { runShard } from './run-shard.js';

@@ -3,22 +3,23 @@
  * shape as `parse` out. Pure and synchronous.
  *
  *   wikitext ─► parseTree (wikiparser-node) ─► BlockWalker (sections, lists, tables, images)
- *            ─► renderer (text, links, citations, infoboxes, description) ─► abstract ─► Article
+ *            ─► renderer (text, links, citations, infoboxes, description)
+ *            ─► assembleArticle (../article.ts, shared with the HTML door) ─► Article
  *
  * Templates are not expanded: what the wikitext says is used directly, and what only a template
  * would render (Wikidata infobox fields, navboxes …) is absent rather than guessed.
  */
 import { z } from 'zod';
 import type { Article, Part } from '../../schema/article.js';
-import { buildAbstract } from '../abstract.js';
-import { resolveCitations } from '../citations.js';
-import { InputTooLargeError, InvalidInputError } from '../errors.js';
+import { assembleArticle } from '../article.js';
+import type { ArticleFields, FrontDoorResult } from '../article.js';
+import { InvalidInputError } from '../errors.js';
 import { boilerplateTitles } from '../grammar.js';
-import { DEFAULT_MAX_INPUT_BYTES } from '../input.js';
+import { DEFAULT_MAX_INPUT_BYTES, readWikitextInput } from '../input.js';
 import { LEAD_NAME } from '../sections.js';
 import { hostOfProject, siteFromUrl } from '../site.js';
 import type { Site } from '../site.js';
-import type { LeadLine } from '../extracted.js';
+import type { Extracted, LeadLine } from '../extracted.js';
 import { BlockWalker } from './blocks.js';
 import type { LeadBlock } from './blocks.js';
 import { infoboxPart } from './infobox.js';
@@ -55,16 +56,13 @@ export interface WikitextOptions {
 }
 
 export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): Article {
-  if (typeof wikitext !== 'string') {
-    const kind = wikitext === null ? 'null' : Array.isArray(wikitext) ? 'an array' : typeof wikitext;
-    throw new InvalidInputError(`expected wikitext as a string, got ${kind}`);
-  }
-  const limit = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
-  // A UTF-16 unit is at most 3 UTF-8 bytes: the exact count is only needed near the limit.
-  if (wikitext.length * 3 > limit) {
-    const size = Buffer.byteLength(wikitext, 'utf8');
-    if (size > limit) throw new InputTooLargeError(size, limit);
-  }
+  const { extracted, meta: articleMeta } = readWikitext(wikitext, meta, options);
+  return assembleArticle(extracted, articleMeta);
+}
+
+/** The wikitext front door: checked input → what the wikitext holds plus the page's metadata. */
+export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): FrontDoorResult {
+  readWikitextInput(wikitext, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
   const info = readMeta(meta);
   const site = siteOf(info);
   const language = info.language ?? site?.language;
@@ -86,44 +84,40 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
   };
   refs.attach(scope);
 
-  let sections: Part[] | undefined;
-  let abstract: string | undefined;
+  let extracted: Extracted | undefined;
   if (tree !== undefined) {
     try {
       const walker = new BlockWalker(scope);
       walker.walk(tree.childNodes);
-      sections = walker.tree.sections;
-      abstract = buildAbstract(leadLines(walker.lead, scope));
+      extracted = {
+        sections: walker.tree.sections,
+        lead: leadLines(walker.lead, scope),
+        infoboxes: scope.infoboxes,
+        tables: scope.tables,
+        references: refs.references,
+      };
+      if (scope.description !== undefined) extracted.description = scope.description;
     } catch {
       // The tree's accessors are the library's; should one fail on input nobody foresaw, the
       // article degrades to plain text rather than failing with an untyped error.
-      sections = undefined;
+      extracted = undefined;
     }
   }
-  if (sections === undefined) {
-    sections = plainSections(wikitext);
-    abstract = sections[0]?.has_parts?.map((p) => p.value).join('\n');
-    scope.infoboxes.length = 0;
-    scope.tables.length = 0;
-    refs.references.length = 0;
-    scope.description = undefined;
-  }
-  resolveCitations([sections, scope.infoboxes], refs.references);
+  extracted ??= plainText(wikitext);
+  return { extracted, meta: { fields: metaFields(info, site), site, project: info.project, language } };
+}
 
-  const out: Partial<Article> = {};
+/** The caller's meta in output shape; the url, when not given, is the page's address on its wiki. */
+function metaFields(info: WikitextMeta, site: Site | undefined): ArticleFields {
+  const out: ArticleFields = {};
   if (info.name !== undefined) out.name = info.name;
   if (info.identifier !== undefined) out.identifier = info.identifier;
-  if (abstract !== undefined && abstract.length > 0) out.abstract = abstract;
-  if (scope.description !== undefined) out.description = scope.description;
   const url = info.url ?? (site !== undefined && info.name !== undefined ? `${site.articleBase}${titlePath(info.name)}` : undefined);
   if (url !== undefined) out.url = url;
   if (info.dateModified !== undefined) out.date_modified = info.dateModified;
   if (info.revision !== undefined) out.version = { identifier: info.revision };
-  const project = info.project ?? site?.project;
-  if (project !== undefined) out.is_part_of = site === undefined ? { identifier: project } : { identifier: project, url: site.origin };
-  if (language !== undefined) out.in_language = { identifier: language };
   if (info.namespace !== undefined) out.namespace = { identifier: info.namespace };
-  return { ...out, sections, infoboxes: scope.infoboxes, tables: scope.tables, references: refs.references };
+  return out;
 }
 
 function readMeta(meta: unknown): WikitextMeta {
@@ -148,8 +142,11 @@ function leadLines(lead: readonly LeadBlock[], scope: Scope): LeadLine[] {
   return lead.map((block) => ('list' in block ? block : { text: render(scope, block.paragraph, { abstract: true, collect: false }).value }));
 }
 
-/** When the parser gave up: the text without any markup, one paragraph per blank-line block. */
-function plainSections(wikitext: string): Part[] {
+/**
+ * When the parser gave up: the text without any markup, one paragraph per blank-line block, all
+ * of it the lead (so all of it the abstract); nothing else is trusted.
+ */
+function plainText(wikitext: string): Extracted {
   const lead: Part = { name: LEAD_NAME, type: 'section' };
   const paragraphs: Part[] = [];
   for (const block of wikitext.split(/\n\s*\n/)) {
@@ -157,5 +154,5 @@ function plainSections(wikitext: string): Part[] {
     if (value.length > 0) paragraphs.push({ type: 'paragraph', value });
   }
   if (paragraphs.length > 0) lead.has_parts = paragraphs;
-  return [lead];
+  return { sections: [lead], lead: paragraphs.map((p) => ({ text: p.value! })), infoboxes: [], tables: [], references: [] };
 }

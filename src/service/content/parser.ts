@@ -1,15 +1,15 @@
 /**
  * Envelope → Article JSON text, off the event loop when threads are available. Parsing a large
  * article takes tens of milliseconds of CPU; on a worker thread the service keeps answering
- * cached requests meanwhile. Both paths run the batch converter's `convertPayload`, so the service
- * and `wikistruct convert` produce byte-identical JSON.
+ * cached requests meanwhile. Both paths run `convertPayload` (src/workers, shared with the batch
+ * converter), so the service and `wikistruct convert` produce byte-identical JSON.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { convertPayload, type ConvertOptions } from '../../batch/convert-record.js';
-import { loadEngines, type Engines } from '../../batch/engines.js';
-import { WorkerPool } from '../../batch/pool.js';
-import type { Outcome, Payload } from '../../batch/record.js';
+import { convertPayload, type ConvertOptions } from '../../workers/convert-record.js';
+import { loadEngines, type Engines } from '../../workers/engines.js';
+import { WorkerPool } from '../../workers/pool.js';
+import type { Outcome, Payload } from '../../io/record.js';
 
 const CONVERT: ConvertOptions = { allPages: true };
 const encoder = new TextEncoder();
@@ -66,9 +66,9 @@ function textOf(outcome: Outcome): string {
   throw new ParseFailedError(outcome.code, outcome.message);
 }
 
-/** Same resolution as batch/pool.ts: from TypeScript sources (tests, tsx) the worker is the compiled one. */
+/** Same resolution as workers/pool.ts: from TypeScript sources (tests, tsx) the worker is the compiled one. */
 function compiledWorkerExists(): boolean {
   const here = new URL(import.meta.url);
-  const entry = here.pathname.endsWith('.ts') ? new URL('../../../dist/src/batch/worker.js', here) : new URL('../../batch/worker.js', here);
+  const entry = here.pathname.endsWith('.ts') ? new URL('../../../dist/src/workers/worker.js', here) : new URL('../../workers/worker.js', here);
   return existsSync(fileURLToPath(entry));
 }

@@ -1,10 +1,11 @@
 /**
  * Builds one structured snapshot: every stored article of a project and namespace, as Article
- * JSON lines in a `.tar.gz` written by the batch converter's snapshot sink, so the file holds
- * the very bytes `wikistruct convert --format snapshot -o <identifier>.tar.gz` writes for those
- * articles in that order (title byte order): NDJSON entries `<identifier>_<n>.ndjson` of up to
- * `chunkBytes` each (one entry for a project under 32 MiB of JSON), each entry its own gzip
- * member, so memory holds at most one entry.
+ * JSON lines in a `.tar.gz` written by the snapshot sink the batch converter uses too
+ * (src/io/sinks/snapshot.ts), so the file holds the very bytes
+ * `wikistruct convert --format snapshot -o <identifier>.tar.gz` writes for those articles in that
+ * order (title byte order): NDJSON entries `<identifier>_<n>.ndjson` of up to `chunkBytes` each
+ * (one entry for a project under 32 MiB of JSON), each entry its own gzip member, so memory holds
+ * at most one entry.
  *
  * Resumable: after each complete entry the file is synced and a checkpoint written atomically
  * (bytes, entries, the last title written). A build that finds a checkpoint for the same engine
@@ -19,8 +20,8 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/pr
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { SourceRecord } from '../../batch/record.js';
-import { SnapshotSink } from '../../batch/sinks/snapshot.js';
+import type { SourceRecord } from '../../io/record.js';
+import { SnapshotSink } from '../../io/sinks/snapshot.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { acquireBuildLock } from './build-lock.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/batch/options.js';
 import { parseRedisUrl } from '../../../src/batch/queue/connection.js';
-import { queueSettings } from '../../../src/batch/queue/flags.js';
+import { queueSettings } from '../../../src/cli/queue-flags.js';
 import { lineRanges } from '../../../src/batch/queue/plan.js';
 import { removeTempDirs, tempDir } from '../fixtures.js';
 

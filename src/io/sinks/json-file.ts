@@ -7,10 +7,12 @@
  * to checkpoint: the one record is either converted or not.
  */
 import { writeFile } from 'node:fs/promises';
-import { UsageError } from '../options.js';
-import { SEVERAL_ARTICLES } from '../preflight.js';
+import { UsageError } from '../usage-error.js';
 import type { SourceRecord } from '../record.js';
 import type { Sink, SinkState } from './sink.js';
+
+/** What to tell a user whose inputs do not fit in one JSON file (also said by the batch preflight). */
+export const SEVERAL_ARTICLES = 'for several Articles use a directory (-o DIR/), FILE.ndjson or -';
 
 export class JsonFileSink implements Sink {
   private article: Uint8Array | undefined;

@@ -4,7 +4,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
-import { UsageError } from '../options.js';
+import { UsageError } from '../usage-error.js';
 
 const FLUSH_AT = 1024 * 1024;
 

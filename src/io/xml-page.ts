@@ -5,7 +5,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import type { SiteInfo } from './sources/siteinfo.js';
-import type { WikitextMeta } from './engines.js';
+import type { WikitextMeta } from '../engine/wikitext/index.js';
 
 const TextSchema = z.union([z.string(), z.looseObject({ '#text': z.string().optional() })]);
 

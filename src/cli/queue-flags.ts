@@ -1,10 +1,13 @@
 /**
- * The queue flags of `convert --queue …` (the coordinator's side), checked once: the CLI passes
- * the raw strings, a bad value is a UsageError naming the flag.
+ * The queue flags (docs/scale-out.md), checked once: `convert --queue …` (the coordinator's side)
+ * and `worker --queue …` share the connection flags and their reading; the CLI passes the raw
+ * strings, a bad value is a UsageError naming the flag.
  */
-import { UsageError } from '../options.js';
-import { DEFAULT_QUEUE_NAME, parseRedisUrl, queueNameOf } from './connection.js';
-import type { QueueSettings } from './coordinator.js';
+import { UsageError } from '../io/usage-error.js';
+import { DEFAULT_QUEUE_NAME, parseRedisUrl, queueNameOf } from '../batch/queue/connection.js';
+import type { RedisTarget } from '../batch/queue/connection.js';
+import type { QueueSettings } from '../batch/queue/coordinator.js';
+import { byteSize, seconds, wholeNumber } from './flags.js';
 
 export interface QueueFlags {
   queue?: string | undefined;
@@ -14,9 +17,14 @@ export interface QueueFlags {
   'redis-timeout'?: string | undefined;
 }
 
-export const QUEUE_FLAG_OPTIONS = {
+/** Which queue: the flags of both `convert --queue` and `worker` (node:util parseArgs options). */
+export const QUEUE_CONNECTION_OPTIONS = {
   queue: { type: 'string' },
   'queue-name': { type: 'string' },
+} as const;
+
+export const QUEUE_FLAG_OPTIONS = {
+  ...QUEUE_CONNECTION_OPTIONS,
   'shard-size': { type: 'string' },
   'shard-attempts': { type: 'string' },
   'redis-timeout': { type: 'string' },
@@ -34,8 +42,6 @@ machines sharing the inputs' and the output's file system, then:
       --redis-timeout S        stop (resumable) when Redis is unreachable this long (default 60)
 `;
 
-const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-
 /** Undefined without --queue; the other queue flags alone are bad usage. */
 export function queueSettings(flags: QueueFlags): QueueSettings | undefined {
   if (flags.queue === undefined) {
@@ -44,32 +50,15 @@ export function queueSettings(flags: QueueFlags): QueueSettings | undefined {
     return undefined;
   }
   return {
-    target: parseRedisUrl(flags.queue),
-    queueName: queueNameOf(flags['queue-name'] ?? DEFAULT_QUEUE_NAME),
-    shardBytes: flags['shard-size'] === undefined ? 64 * 1024 ** 2 : sizeFlag('--shard-size', flags['shard-size']),
+    ...queueConnection(flags.queue, flags['queue-name']),
+    shardBytes: flags['shard-size'] === undefined ? 64 * 1024 ** 2 : byteSize('--shard-size', flags['shard-size'], '64M'),
     attempts: flags['shard-attempts'] === undefined ? 3 : wholeNumber('--shard-attempts', flags['shard-attempts'], 1, 100),
     pollMs: 250,
-    redisTimeoutMs: flags['redis-timeout'] === undefined ? 60_000 : secondsFlag('--redis-timeout', flags['redis-timeout']) * 1000,
+    redisTimeoutMs: flags['redis-timeout'] === undefined ? 60_000 : seconds('--redis-timeout', flags['redis-timeout']) * 1000,
   };
 }
 
-export function wholeNumber(flag: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} takes a whole number; got "${value}"`);
-  const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}; got ${n}`);
-  return n;
-}
-
-export function secondsFlag(flag: string, value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} takes a number of seconds above 0; got "${value}"`);
-  return n;
-}
-
-function sizeFlag(flag: string, value: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(value.trim());
-  if (match === null) throw new UsageError(`${flag} takes a size in bytes, e.g. 1048576 or 64M; got "${value}"`);
-  const n = Math.round(Number(match[1]) * SIZE_UNITS[match[2]!.toLowerCase()]!);
-  if (n < 1) throw new UsageError(`${flag} must be at least 1 byte; got "${value}"`);
-  return n;
+/** The Redis and the queue on it, from `--queue` and `--queue-name`. */
+export function queueConnection(queue: string, queueName: string | undefined): { target: RedisTarget; queueName: string } {
+  return { target: parseRedisUrl(queue), queueName: queueNameOf(queueName ?? DEFAULT_QUEUE_NAME) };
 }

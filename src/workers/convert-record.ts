@@ -1,14 +1,18 @@
 /**
- * One record in, one outcome out: decode, parse, serialize. Runs inside a worker thread (and
- * in-process for the single-thread baseline). Serializing here keeps the main thread to I/O.
+ * One record in, one outcome out: decode, hand to the engine, serialize. Runs inside a worker
+ * thread (and in-process for the single-thread baseline and the service's inline parser).
+ * Serializing here keeps the main thread to I/O. Which front door an envelope takes is the
+ * engine's decision (`parseEnvelope`); this module only supplies the wikitext parser when loaded.
  * Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
-import { envelopeMeta, isEnvelopeLike, readEnvelope } from '../engine/envelope.js';
+import { isEnvelopeLike } from '../engine/envelope.js';
 import { WikistructError } from '../engine/errors.js';
+import { parse } from '../engine/parse.js';
+import { parseEnvelope } from '../engine/parse-envelope.js';
 import type { Article } from '../schema/article.js';
-import type { Engines, ParseWikitext, WikitextMeta } from './engines.js';
-import type { Outcome, Payload } from './record.js';
-import { readXmlPage, XmlPageError } from './xml-page.js';
+import type { Engines, WikitextEngine } from './engines.js';
+import type { Outcome, Payload } from '../io/record.js';
+import { readXmlPage, XmlPageError } from '../io/xml-page.js';
 
 export interface ConvertOptions {
   maxInputBytes?: number;
@@ -28,12 +32,12 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
     let article: Article;
     switch (payload.kind) {
       case 'html':
-        article = engines.parseHtml(text, parseOptions(options));
+        article = parse(text, parseOptions(options));
         break;
       case 'json': {
         const value = parseJson(text);
         if (isEnvelopeLike(value) && typeof value.name === 'string') name = value.name;
-        article = fromEnvelope(value, engines, options);
+        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines).readWikitext });
         break;
       }
       case 'xml-page': {
@@ -43,7 +47,7 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
           if (page.redirect) return { status: 'skipped', reason: 'redirect' };
           if (page.namespace !== 0) return { status: 'skipped', reason: `namespace ${page.namespace}` };
         }
-        article = wikitext(engines)(page.wikitext, page.meta, parseOptions(options));
+        article = wikitext(engines).parseWikitext(page.wikitext, page.meta, parseOptions(options));
         break;
       }
       default: {
@@ -75,29 +79,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Envelopes with HTML go to the HTML engine; wikitext-only envelopes to the wikitext parser. */
-function fromEnvelope(value: unknown, engines: Engines, options: ConvertOptions): Article {
-  if (isEnvelopeLike(value)) {
-    const envelope = readEnvelope(value);
-    const { html, wikitext: source } = envelope.article_body;
-    if (html === undefined && source !== undefined) {
-      const meta = envelopeMeta(envelope);
-      const wikiMeta: WikitextMeta = {};
-      if (meta.name !== undefined) wikiMeta.name = meta.name;
-      if (meta.identifier !== undefined) wikiMeta.identifier = meta.identifier;
-      if (meta.version?.identifier !== undefined) wikiMeta.revision = meta.version.identifier;
-      if (meta.date_modified !== undefined) wikiMeta.dateModified = meta.date_modified;
-      if (meta.is_part_of?.identifier !== undefined) wikiMeta.project = meta.is_part_of.identifier;
-      if (meta.in_language?.identifier !== undefined) wikiMeta.language = meta.in_language.identifier;
-      if (meta.url !== undefined) wikiMeta.url = meta.url;
-      const article = wikitext(engines)(source, wikiMeta, parseOptions(options));
-      // The envelope's own metadata (license, entities, ...) is authoritative, as for HTML envelopes.
-      return { ...article, ...meta };
-    }
-  }
-  return engines.parseHtml(value as Record<string, unknown>, parseOptions(options));
-}
-
 class NoWikitextParserError extends Error {
   readonly code = 'NO_WIKITEXT_PARSER';
 }
@@ -109,12 +90,12 @@ class WikitextNotLoadedError extends Error {
   readonly code = WIKITEXT_NOT_LOADED;
 }
 
-function wikitext(engines: Engines): ParseWikitext {
-  if (engines.parseWikitext === 'not-loaded') throw new WikitextNotLoadedError('the wikitext parser is not loaded yet');
-  if (engines.parseWikitext === undefined) {
+function wikitext(engines: Engines): WikitextEngine {
+  if (engines.wikitext === 'not-loaded') throw new WikitextNotLoadedError('the wikitext parser is not loaded yet');
+  if (engines.wikitext === undefined) {
     throw new NoWikitextParserError('wikitext input needs the wikitext parser, which this build does not include');
   }
-  return engines.parseWikitext;
+  return engines.wikitext;
 }
 
 function failure(error: unknown, name: string | undefined): Outcome {

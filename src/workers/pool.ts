@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertOptions } from './convert-record.js';
-import type { Outcome, Payload } from './record.js';
+import type { Outcome, Payload } from '../io/record.js';
 
 export interface TaskMessage {
   seq: number;
@@ -56,7 +56,7 @@ const YOUNG_GENERATION_MB = 96;
 /** Under vitest/tsx this module runs from TypeScript sources, but workers must run compiled JS. */
 function workerEntry(): URL {
   const here = new URL(import.meta.url);
-  if (here.pathname.endsWith('.ts')) return new URL('../../dist/src/batch/worker.js', here);
+  if (here.pathname.endsWith('.ts')) return new URL('../../dist/src/workers/worker.js', here);
   return new URL('./worker.js', here);
 }
 

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { UsageError } from '../options.js';
+import { UsageError } from '../usage-error.js';
 import type { SourceRecord } from '../record.js';
 import type { Sink, SinkState } from './sink.js';
 

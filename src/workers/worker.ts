@@ -8,7 +8,7 @@ import { convertPayload, WIKITEXT_NOT_LOADED } from './convert-record.js';
 import type { ConvertOptions } from './convert-record.js';
 import { htmlEngines, loadWikitext } from './engines.js';
 import type { TaskMessage, ResultMessage } from './pool.js';
-import type { Outcome } from './record.js';
+import type { Outcome } from '../io/record.js';
 
 const port = mainPort();
 const options = (workerData as { options: ConvertOptions }).options;

@@ -1,0 +1,67 @@
+/**
+ * `parseEnvelope`: one Wikimedia Enterprise envelope in, one Article out, through the front door
+ * its body calls for: the HTML door when it has `article_body.html`, else the wikitext door with
+ * the envelope's metadata mapped to the wikitext meta. Either way the envelope's own metadata
+ * (license, entities, description …) is authoritative over what the body yields.
+ *
+ * The wikitext door is injected rather than imported: loading wikiparser-node costs every worker
+ * thread time and memory, and runs over HTML envelopes never need it (see src/workers/engines.ts).
+ * `src/index.ts` exports this function with the door bound.
+ */
+import type { Article } from '../schema/article.js';
+import { assembleArticle } from './article.js';
+import type { FrontDoorResult } from './article.js';
+import { envelopeMeta, isEnvelopeLike, readEnvelope } from './envelope.js';
+import type { Envelope } from './envelope.js';
+import { InvalidInputError } from './errors.js';
+import { DEFAULT_MAX_INPUT_BYTES, fromEnvelope } from './input.js';
+import { readHtml } from './parse.js';
+import type { ParseOptions } from './parse.js';
+// Types only: erased at run time, so this module never loads the wikitext parser itself.
+import type { WikitextMeta, WikitextOptions } from './wikitext/index.js';
+
+/** The wikitext front door, `readWikitext` of ./wikitext/index.ts. */
+export type WikitextDoor = (wikitext: string, meta?: WikitextMeta, options?: WikitextOptions) => FrontDoorResult;
+
+export interface ParseEnvelopeOptions extends ParseOptions {
+  /**
+   * Hands over the wikitext door; asked only for an envelope without HTML. It may throw to say
+   * the door is not available (a build without it, a worker that has not loaded it yet): the
+   * error propagates as thrown. Without this option such an envelope is refused.
+   */
+  wikitext?: () => WikitextDoor;
+}
+
+export function parseEnvelope(value: unknown, options: ParseEnvelopeOptions = {}): Article {
+  if (!isEnvelopeLike(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new InvalidInputError(`expected an article envelope (an object with article_body), got ${kind}${kind === 'object' ? ' without article_body' : ''}`);
+  }
+  const envelope = readEnvelope(value);
+  const maxBytes = options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const { html, wikitext } = envelope.article_body;
+  // An envelope with neither body goes to the HTML door, which refuses it with the reason.
+  if (html !== undefined || wikitext === undefined) {
+    const { extracted, meta } = readHtml(fromEnvelope(envelope, maxBytes), options);
+    return assembleArticle(extracted, meta);
+  }
+  if (options.wikitext === undefined) {
+    throw new InvalidInputError('article envelope has only article_body.wikitext, and no wikitext parser was given');
+  }
+  const fields = envelopeMeta(envelope);
+  const { extracted, meta } = options.wikitext()(wikitext, wikitextMeta(envelope), { maxInputBytes: maxBytes });
+  return assembleArticle(extracted, { ...meta, fields: { ...meta.fields, ...fields } });
+}
+
+/** What the wikitext door needs from the envelope: the title, ids and the wiki, for links and the url. */
+export function wikitextMeta(envelope: Envelope): WikitextMeta {
+  const out: WikitextMeta = {};
+  if (envelope.name !== undefined) out.name = envelope.name;
+  if (envelope.identifier !== undefined) out.identifier = envelope.identifier;
+  if (envelope.version?.identifier !== undefined) out.revision = envelope.version.identifier;
+  if (envelope.date_modified !== undefined) out.dateModified = envelope.date_modified;
+  if (envelope.is_part_of?.identifier !== undefined) out.project = envelope.is_part_of.identifier;
+  if (envelope.in_language?.identifier !== undefined) out.language = envelope.in_language.identifier;
+  if (envelope.url !== undefined) out.url = envelope.url;
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * `parseEnvelope` (src/engine/parse-envelope.ts): the engine picks the front door, the envelope's
+ * metadata stays authoritative, and the wikitext door is only asked for when it is needed.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/engine/parse.js';
+import { parseEnvelope as parseEnvelopeWith, wikitextMeta } from '../../src/engine/parse-envelope.js';
+import { readEnvelope } from '../../src/engine/envelope.js';
+import { parseWikitext, readWikitext } from '../../src/engine/wikitext/index.js';
+import { InputTooLargeError, InvalidInputError, parseEnvelope } from '../../src/index.js';
+
+const LICENSE = [{ identifier: 'CC-BY-SA-4.0', name: 'CC BY-SA 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' }];
+
+const WIKITEXT = "{{Short description|Letter of the Greek alphabet}}\n'''Zeta''' is the sixth letter.\n\n== Use ==\nIn [[mathematics]].";
+
+const envelope = (body: { html?: string; wikitext?: string }): Record<string, unknown> => ({
+  name: 'Zeta',
+  identifier: 26,
+  version: { identifier: 260 },
+  url: 'https://en.wikipedia.org/wiki/Zeta_(letter)',
+  is_part_of: { identifier: 'enwiki', url: 'https://en.wikipedia.org' },
+  license: LICENSE,
+  extra_field: 'not in the output',
+  article_body: body,
+});
+
+const noDoor = (): never => {
+  throw new Error('the wikitext door was asked for');
+};
+
+describe('parseEnvelope', () => {
+  it('sends an envelope with HTML to the HTML door, never asking for the wikitext door, with the same Article as parse', () => {
+    const env = envelope({ html: '<html><body><p><b>Zeta</b> is a letter.</p></body></html>', wikitext: WIKITEXT });
+    const article = parseEnvelopeWith(env, { wikitext: noDoor });
+    expect(article.abstract, 'text from the HTML, not the wikitext').toBe('Zeta is a letter.');
+    expect(article.license, 'envelope license').toEqual(LICENSE);
+    expect(article, 'what parse makes of the same envelope').toEqual(parse(env));
+  });
+
+  it('sends a wikitext-only envelope to the wikitext door, the envelope\'s metadata winning and in the one key order', () => {
+    let asked = 0;
+    const article = parseEnvelopeWith(envelope({ wikitext: WIKITEXT }), {
+      wikitext: () => {
+        asked++;
+        return readWikitext;
+      },
+    });
+    expect(asked, 'asked once').toBe(1);
+    expect(article.abstract, 'text from the wikitext').toBe('Zeta is the sixth letter.');
+    expect(article.description, 'the short description the wikitext gives (the envelope gives none)').toBe('Letter of the Greek alphabet');
+    expect(article.url, 'the envelope url, not the one derived from the title').toBe('https://en.wikipedia.org/wiki/Zeta_(letter)');
+    expect(article.version).toEqual({ identifier: 260 });
+    expect(article.license).toEqual(LICENSE);
+    expect(article.sections.map((s) => s.name)).toEqual(['abstract', 'Use']);
+    expect(Object.keys(article)).toEqual([
+      'name', 'identifier', 'abstract', 'description', 'url', 'version', 'is_part_of', 'in_language', 'license', 'sections', 'infoboxes', 'tables', 'references',
+    ]);
+    const withDescription = parseEnvelopeWith({ ...envelope({ wikitext: WIKITEXT }), description: 'Greek letter' }, { wikitext: () => readWikitext });
+    expect(withDescription.description, 'the envelope description wins').toBe('Greek letter');
+  });
+
+  it('gives the wikitext door the envelope\'s title, ids, wiki, language and url', () => {
+    const env = readEnvelope({ ...envelope({ wikitext: '' }), date_modified: '2024-01-02T03:04:05Z', in_language: { identifier: 'en' } });
+    expect(wikitextMeta(env)).toEqual({
+      name: 'Zeta',
+      identifier: 26,
+      revision: 260,
+      dateModified: '2024-01-02T03:04:05Z',
+      project: 'enwiki',
+      language: 'en',
+      url: 'https://en.wikipedia.org/wiki/Zeta_(letter)',
+    });
+    // The body is the same as parseWikitext makes from that meta: the door is used, not imitated.
+    const article = parseEnvelopeWith(envelope({ wikitext: WIKITEXT }), { wikitext: () => readWikitext });
+    const direct = parseWikitext(WIKITEXT, wikitextMeta(readEnvelope(envelope({ wikitext: WIKITEXT }))));
+    expect(article.sections).toEqual(direct.sections);
+    expect(article.references).toEqual(direct.references);
+  });
+
+  it('refuses a wikitext-only envelope without a wikitext door, and lets the door\'s own refusal through', () => {
+    expect(() => parseEnvelopeWith(envelope({ wikitext: WIKITEXT }))).toThrow(InvalidInputError);
+    class NotLoaded extends Error {}
+    expect(() => parseEnvelopeWith(envelope({ wikitext: WIKITEXT }), { wikitext: () => { throw new NotLoaded('later'); } })).toThrow(NotLoaded);
+  });
+
+  it('refuses what is not a valid envelope with a typed error naming the problem', () => {
+    expect(() => parseEnvelopeWith({ html: '<p>x</p>' })).toThrow(/object without article_body/);
+    expect(() => parseEnvelopeWith('<p>x</p>')).toThrow(/got string/);
+    expect(() => parseEnvelopeWith(null)).toThrow(InvalidInputError);
+    expect(() => parseEnvelopeWith({ ...envelope({ wikitext: 'x' }), identifier: 'twenty-six' })).toThrow(/field "identifier"/);
+    expect(() => parseEnvelopeWith({ article_body: {} }, { wikitext: noDoor }), 'neither body').toThrow(/no article_body.html/);
+  });
+
+  it('applies the size limit to either body, with the same error', () => {
+    const big = 'é'.repeat(600); // 1200 bytes
+    expect(() => parseEnvelopeWith(envelope({ wikitext: big }), { wikitext: () => readWikitext, maxInputBytes: 1000 })).toThrow(InputTooLargeError);
+    expect(() => parseEnvelopeWith(envelope({ html: `<p>${big}</p>` }), { maxInputBytes: 1000 })).toThrow(InputTooLargeError);
+  });
+
+  it('is exported from the package with the wikitext door bound', () => {
+    expect(parseEnvelope(envelope({ wikitext: WIKITEXT })).abstract).toBe('Zeta is the sixth letter.');
+  });
+
+  it('never loads the wikitext parser itself: the engine modules on the HTML path import the wikitext door for types only', () => {
+    for (const file of ['src/engine/parse-envelope.ts', 'src/engine/parse.ts', 'src/engine/article.ts', 'src/engine/input.ts', 'src/workers/engines.ts', 'src/workers/convert-record.ts']) {
+      const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      const valueImports = [...code.matchAll(/^import (?!type )[^;]*from '([^']*wikitext[^']*)'/gm)].map((m) => m[1]);
+      expect(valueImports, file).toEqual([]);
+    }
+  });
+});
