@@ -1,6 +1,9 @@
-/** What the steps of one `parse` call share: the article's site and language-specific rules. */
-import type { Part, Reference, Table } from '../schema/article.js';
-import type { AnyNode, Element } from './dom.js';
+/**
+ * What the steps of one `parse` call share: read-only facts about the article (its site, the
+ * boilerplate section titles of its language) and the optional source marker. What a walk finds
+ * (infoboxes, tables, references, the description, the lead) is not kept here: each rule hands it
+ * to the walk's collector (walk/collector.ts), which becomes the `Extracted`.
+ */
 import { boilerplateTitles } from './grammar.js';
 import type { Site } from './site.js';
 import type { SourceMarker } from './source-positions.js';
@@ -8,15 +11,10 @@ import type { SourceMarker } from './source-positions.js';
 export interface Context {
   readonly site: Site | undefined;
   readonly boilerplate: ReadonlySet<string>;
-  /** Set by the block walker when it meets the short-description element (which is noise). */
-  description: string | undefined;
-  /** The lead's paragraphs (as nodes) and lists (as parts), kept so the abstract needs no second walk. */
-  readonly lead: LeadBlock[];
-  /** Structured objects collected during the walk, in document order. */
-  readonly infoboxes: Part[];
-  readonly tables: Table[];
-  readonly references: Reference[];
-  /** Set when the caller asked for source hints (source-positions.ts); undefined costs nothing. */
+  /**
+   * Set by the caller, before the walk, when it asked for source hints (source-positions.ts);
+   * undefined costs nothing. Not readonly only so that `parse` can set it after createContext.
+   */
   mark?: SourceMarker;
 }
 
@@ -26,8 +24,8 @@ export interface Context {
  */
 export const MAX_DEPTH = 160;
 
-export type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
-
-export function createContext(site: Site | undefined, language: string | undefined): Context {
-  return { site, boilerplate: boilerplateTitles(language), description: undefined, lead: [], infoboxes: [], tables: [], references: [] };
+export function createContext(site: Site | undefined, language: string | undefined, mark?: SourceMarker): Context {
+  const ctx: Context = { site, boilerplate: boilerplateTitles(language) };
+  if (mark !== undefined) ctx.mark = mark;
+  return ctx;
 }

@@ -5,7 +5,7 @@
  */
 import { GRAMMAR } from './grammar/load.js';
 
-const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links } = GRAMMAR;
+const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext } = GRAMMAR;
 
 const set = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
 
@@ -134,3 +134,25 @@ export const LINKS = {
   notLinkRels: set(links.notLinkRels),
   notLinkRelPrefixes: links.notLinkRelPrefixes.map((r) => r.match),
 };
+
+/** Class lists of grammar/sections.json beside the boilerplate titles. */
+export const SECTIONS = {
+  headingWrappers: set(sections.headingWrappers),
+  shortDescription: set(sections.shortDescription),
+  notInAbstract: set(sections.notInAbstract),
+};
+
+const infoboxTemplateNames = set(wikitext.infobox.names);
+const infoboxTemplatePrefixes = wikitext.infobox.prefixes.map((r) => r.match);
+
+/**
+ * Whether a template renders an infobox (grammar/wikitext.json `infobox`: exact names and name
+ * prefixes), for both front doors: the HTML walk asks it of Parsoid's data-mw template names, the
+ * wikitext walk of the templates it meets. `name` as written or as data-mw gives it; normalised here.
+ */
+export function isInfoboxTemplate(name: string): boolean {
+  const key = normalizeTemplateName(name);
+  if (infoboxTemplateNames.has(key)) return true;
+  for (const prefix of infoboxTemplatePrefixes) if (key.startsWith(prefix)) return true;
+  return false;
+}

@@ -50,6 +50,9 @@ export const SectionsSchema = file({
   boilerplate: z
     .record(z.string(), z.array(z.string().min(1)))
     .describe('Per language code ("*" for every language): section titles that are boilerplate, matched case-insensitively'),
+  headingWrappers: Rules.describe('Class tokens of the blocks that wrap a heading on rendered pages'),
+  shortDescription: Rules.describe('Class tokens of the element holding the page\'s short description'),
+  notInAbstract: Rules.describe('Class tokens of lead blocks whose paragraphs are section content but not part of the abstract'),
 });
 
 export const InfoboxSchema = file({

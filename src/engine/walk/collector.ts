@@ -1,0 +1,66 @@
+/**
+ * What a walk collects besides the section tree, as explicit outputs of the rules that find them:
+ * infoboxes, tables, reference-list entries, the short description and the lead. It becomes the
+ * front door's `Extracted` (../extracted.ts) once the walk is done.
+ */
+import type { Part, Reference, Table } from '../../schema/article.js';
+import type { AnyNode, Element } from '../dom.js';
+import type { Context } from '../context.js';
+import type { Extracted, LeadLine } from '../extracted.js';
+import { inline } from '../inline.js';
+import { isPronunciation } from '../rules.js';
+
+/** A lead block as the walk meets it: a paragraph's nodes (rendered at the end) or a list part. */
+type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
+
+export class Collector {
+  readonly infoboxes: Part[] = [];
+  /** Also read by the table rule: identifiers are unique among the tables collected so far. */
+  readonly tables: Table[] = [];
+  readonly references: Reference[] = [];
+  private shortDescription: string | undefined;
+  private readonly lead: LeadBlock[] = [];
+
+  infobox(part: Part): void {
+    this.infoboxes.push(part);
+  }
+
+  table(table: Table): void {
+    this.tables.push(table);
+  }
+
+  referenceEntries(entries: readonly Reference[]): void {
+    for (const entry of entries) this.references.push(entry);
+  }
+
+  /** The first short description with text wins; later ones (a second template) are ignored. */
+  description(text: string): void {
+    if (this.shortDescription === undefined && text.length > 0) this.shortDescription = text;
+  }
+
+  leadParagraph(nodes: Element | AnyNode[]): void {
+    this.lead.push({ paragraph: nodes });
+  }
+
+  leadList(part: Part): void {
+    this.lead.push({ list: part });
+  }
+
+  /**
+   * The front door's output. Lead paragraphs are rendered for the abstract here, where their nodes
+   * are at hand; a paragraph the wiki marks as unsuitable for excerpts (e.g. a taxon subtitle) is
+   * left out of it.
+   */
+  extracted(sections: Part[], ctx: Context): Extracted {
+    const lead: LeadLine[] = [];
+    for (const block of this.lead) {
+      if ('list' in block) lead.push(block);
+      else if (Array.isArray(block.paragraph) || !isPronunciation(block.paragraph)) {
+        lead.push({ text: inline(block.paragraph, ctx, { abstract: true }).value });
+      }
+    }
+    const out: Extracted = { sections, lead, infoboxes: this.infoboxes, tables: this.tables, references: this.references };
+    if (this.shortDescription !== undefined) out.description = this.shortDescription;
+    return out;
+  }
+}

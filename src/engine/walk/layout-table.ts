@@ -1,0 +1,13 @@
+/**
+ * A table that only places other boxes (grammar/tables.json layout classes, roles and holders) is
+ * looked through: its cells are walked as blocks. Before `table`, which would read it as data.
+ */
+import { isLayoutTable } from '../blocks/table.js';
+import type { Rule } from './types.js';
+
+export const layoutTable: Rule = {
+  name: 'layout-table',
+  breaks: true,
+  test: (el) => el.name === 'table' && isLayoutTable(el),
+  run: (el, walk, _out, depth) => walk.children(el, depth),
+};
