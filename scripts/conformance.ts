@@ -10,6 +10,7 @@ import { corpusCases, corpusDir } from './conformance/corpus.js';
 import type { Row, Structures } from './conformance/score.js';
 import { score, stat, structureTotals } from './conformance/score.js';
 import { printWikitextTable, wikitextConformance, wikitextSummary } from './conformance/wikitext.js';
+import { SHARES, shareStat, sharesOf } from './conformance/structures.js';
 
 const share = (part: number, whole: number): string => (whole === 0 ? '    -' : (part / whole).toFixed(3));
 
@@ -23,6 +24,29 @@ function printStructures(rows: readonly Row[]): void {
   console.log(`${'language'.padEnd(8)} tables cell-links     refs  w/meta  with title (of citable)`.padEnd(78) + ' markers   cites  resolve   fields  empty');
   for (const s of [...byLanguage.values()].sort((a, b) => a.language.localeCompare(b.language))) console.log(line(s));
   console.log(line(all));
+}
+
+/**
+ * The same structures as shares per article (an article without any of the whole shows '-'),
+ * then their means: a hand check starts at the worst article of each column.
+ */
+function printStructureShares(rows: readonly Row[]): void {
+  const f = (v: number | undefined): string => (v === undefined ? '    -' : v.toFixed(3));
+  console.log('structures per article (shares; docs/conformance.md)');
+  console.log(`${'article'.padEnd(44)} cell-links  titled  resolving  cited  empty-fields`);
+  for (const r of rows) {
+    const s = sharesOf(r.structures);
+    console.log(
+      `${r.name.slice(0, 43).padEnd(44)} ${f(s.tablesWithCellLinks)}       ${f(s.referencesWithTitle)}   ${f(s.citationsResolving)}      ${f(s.markersCited)}  ${f(s.emptyInfoboxFields)}`,
+    );
+  }
+  console.log('');
+  for (const { key, label, better } of SHARES) {
+    const st = shareStat(rows, key);
+    console.log(
+      `${label.padEnd(24)} mean ${st.mean.toFixed(3)}  median ${st.median.toFixed(3)}  ${better === 'high' ? 'min' : 'max'} ${st.worst.toFixed(3)} (${st.worstArticle})  over ${st.n} articles`,
+    );
+  }
 }
 
 function main(): void {
@@ -44,7 +68,11 @@ function main(): void {
     headings: stat(rows, 'headings'),
     bodyF1: stat(rows, 'bodyF1'),
     infoboxFields: stat(rows, 'infoboxFields'),
-    structures: { all: structureTotals(rows).all, byLanguage: [...structureTotals(rows).byLanguage.values()] },
+    structures: {
+      all: structureTotals(rows).all,
+      byLanguage: [...structureTotals(rows).byLanguage.values()],
+      shares: Object.fromEntries(SHARES.map(({ key }) => [key, shareStat(rows, key)])),
+    },
     withoutAbstract: rows.filter((r) => !r.hasAbstract).map((r) => r.name),
     withoutSections: rows.filter((r) => !r.hasSections).map((r) => r.name),
   };
@@ -77,6 +105,8 @@ function main(): void {
   console.log(`inputs without section content: ${summary.withoutSections.join(', ') || 'none'}`);
   console.log('');
   printStructures(rows);
+  console.log('');
+  printStructureShares(rows);
   if (wikitextRows.length > 0) {
     console.log('');
     printWikitextTable(wikitextRows);

@@ -140,7 +140,9 @@ function cellHasLinks(cell: unknown): boolean {
 export function structuresOf(article: Article, html: string): Structures {
   const ids = new Set(article.references.map((r) => r.identifier));
   const parts = [...partsIn(article.sections), ...partsIn(article.infoboxes)];
-  const citations = parts.flatMap((p) => p.citations ?? []);
+  // Table cells carry the citations of the markers inside tables (one article has 223 of them).
+  const cells = article.tables.flatMap((t) => [...t.headers, ...t.rows, ...(t.footers ?? [])].flat());
+  const citations = [...parts.flatMap((p) => p.citations ?? []), ...cells.flatMap((c) => c.citations ?? [])];
   const fields = [...partsIn(article.infoboxes)].filter((p) => p.type === 'field');
   const withMetadata = article.references.filter((r) => Object.keys(r.metadata).length > 0);
   const citable = withMetadata.filter((r) => r.type !== 'short');

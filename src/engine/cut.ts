@@ -2,9 +2,12 @@
  * Pronunciation guides are cut out of abstract text: the renderers write CUT where a guide was, and
  * `removeCutParentheses` removes it together with the parenthesis that holds it, the way the
  * wiki's own page previews do: "Albert Einstein (/ˈaɪnstaɪn/; 14 March 1879 – 18 April 1955) was"
- * → "Albert Einstein was".
+ * → "Albert Einstein was". A guide the wiki wraps in brackets or slashes of its own, outside the
+ * element the grammar recognises ("[<span class="IPA">…</span>]", "/<span class="IPA">…</span>/"),
+ * leaves "[]" or "//" behind unless those go with it: such a pair holding nothing but marks,
+ * spaces, commas and semicolons counts as one mark.
  */
-import { clean } from './text.js';
+import { clean, isJsSpace } from './text.js';
 
 /** Marks where a pronunciation guide was cut out of abstract text. */
 export const CUT = '\u0001';
@@ -18,8 +21,9 @@ export const CUT = '\u0001';
  * before each, so cutting a group drops pieces instead of re-slicing the text; a lead with
  * thousands of guides stays linear (re-slicing per mark took 13.5 s on a 1 MB lead).
  */
-export function removeCutParentheses(text: string): string {
-  if (!text.includes(CUT)) return text;
+export function removeCutParentheses(input: string): string {
+  if (!input.includes(CUT)) return input;
+  const text = collapseGuideBrackets(input);
   const closeAfter = firstUnmatchedCloses(text);
   const pieces: string[] = [];
   const opens: number[] = [];
@@ -46,8 +50,53 @@ export function removeCutParentheses(text: string): string {
     }
   }
   pieces.push(text.slice(start));
-  return clean(pieces.join('').replace(/\(\s*[,;]?\s*\)/g, '').replace(/\s+([,;])/g, '$1'));
+  const rest = pieces.join('').replace(EMPTY_PARENTHESES, '').replace(EMPTY_BRACKETS, '');
+  return clean(rest.replace(/\s+([,;])/g, '$1'));
 }
+
+/**
+ * Replaces each '[' … ']' or '/' … '/' holding nothing but marks (at least one), spaces, commas
+ * and semicolons by one mark; a pair that holds only such pairs goes too ("/ [mark] /"). At a
+ * closing character the pair exists exactly when the last character kept that is not filler is
+ * its opening one, so one pass with a stack of the positions of those characters does it: each
+ * position is pushed once and dropped once (linear; re-running a regex until nothing changes
+ * would be quadratic in the nesting).
+ */
+function collapseGuideBrackets(text: string): string {
+  const out: string[] = [];
+  /** Positions in `out` of the characters that are not filler, in order. */
+  const solid: number[] = [];
+  /** Position in `out` of the last mark, -1 before any. */
+  let lastMark = -1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === CUT) {
+      lastMark = out.length;
+      out.push(ch);
+      continue;
+    }
+    if (ch === ',' || ch === ';' || isJsSpace(text.charCodeAt(i))) {
+      out.push(ch);
+      continue;
+    }
+    const open = solid.length > 0 ? solid[solid.length - 1]! : -1;
+    const opener = ch === ']' ? '[' : ch === '/' ? '/' : undefined;
+    if (opener !== undefined && open >= 0 && out[open] === opener && lastMark > open) {
+      out.length = open;
+      solid.pop();
+      lastMark = out.length;
+      out.push(CUT);
+      continue;
+    }
+    solid.push(out.length);
+    out.push(ch);
+  }
+  return out.join('');
+}
+
+/** What a cut can leave: a parenthesis or bracket pair around nothing but a separator. */
+const EMPTY_PARENTHESES = /\(\s*[,;]?\s*\)/g;
+const EMPTY_BRACKETS = /\[\s*[,;]?\s*\]/g;
 
 const OPEN = 40; // (
 const CLOSE = 41; // )

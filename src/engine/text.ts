@@ -1,12 +1,15 @@
 /**
- * Whitespace cleaning of rendered text, the innermost step of every value the engine emits.
+ * Cleaning of rendered text, the innermost step of every value the engine emits (both front doors
+ * call `clean`).
  *
  * `clean` is the single-pass form of this regex chain, which states what it does:
  *
- *   text.replace(/\s+/g, ' ')                  collapse whitespace runs
+ *   text.replace(ZERO_WIDTH, '')               drop invisible format characters (see `isDropped`)
+ *       .replace(/\s+/g, ' ')                  collapse whitespace runs
  *       .replace(/ ([,.;:!?%)\]])/g, '$1')      no space before closing punctuation
  *       .replace(/([(\[]) /g, '$1')             no space after an opening bracket
  *       .trim()
+ *   then `dropEmptyParentheses`.
  *
  * The chain scanned each value four times and built three intermediate strings; the loop scans
  * once and, for text that needs no change, returns its input. test/engine/clean.test.ts checks
@@ -23,6 +26,33 @@ export function isJsSpace(c: number): boolean {
   );
 }
 
+/**
+ * Invisible format characters that carry no text: zero-width space U+200B (a line-break hint
+ * templates such as {{marriage}} print: "Anne Hathaway \u200b(m. 1582)\u200b"), word joiner
+ * U+2060 ("UTC\u2060±0"), zero-width no-break space / BOM U+FEFF, soft hyphen U+00AD (a
+ * hyphenation hint: "Be\u00adstimm\u00adung" is the word "Bestimmung"), and the direction marks
+ * U+200E/U+200F (frwiki's citation templates put an LRM after the periodical's name; in the LTR
+ * languages the corpus holds they change nothing, and in a plain-text value they only break exact
+ * matching; the one thing they do, steer the display of mixed-direction text, is the consumer's
+ * renderer's job). Joiners U+200C/U+200D are spelling in Persian and Indic scripts ("می\u200cخواهم")
+ * and glue emoji sequences, so they are dropped only where they do not join two such characters:
+ * next to ASCII, Latin, punctuation or a space ("1991\u200d–\u200d2000" from {{snd}}).
+ * `i` is the position of `c` in `text` (joiners look at their neighbours).
+ */
+export function isDropped(text: string, i: number, c: number): boolean {
+  if (c === 0xad) return true;
+  if (c < 0x200b) return false;
+  if (c === 0x200b || c === 0x2060 || c === 0xfeff || c === 0x200e || c === 0x200f) return true;
+  if (c === 0x200c || c === 0x200d) return !(joins(text.charCodeAt(i - 1)) && joins(text.charCodeAt(i + 1)));
+  return false;
+}
+
+/** A character a joiner can stand between as spelling: not ASCII/Latin-1/Latin Extended, punctuation, space or format. */
+function joins(c: number): boolean {
+  // charCodeAt past either end is NaN: every comparison is false, so nothing joins there.
+  return c >= 0x300 && !(c >= 0x2000 && c <= 0x206f) && c !== 0xfeff && !isJsSpace(c);
+}
+
 /** `, . ; : ! ? % ) ]`: no space before these. */
 function closesSpace(c: number): boolean {
   return c === 44 || c === 46 || c === 59 || c === 58 || c === 33 || c === 63 || c === 37 || c === 41 || c === 93;
@@ -34,9 +64,10 @@ function opensSpace(c: number): boolean {
 }
 
 /**
- * Collapses whitespace to single spaces and removes the spaces that element boundaries leave
- * before closing and after opening punctuation ("word ." → "word.", "( x )" → "(x)"), a known
- * flaw of the reference parser; trims both ends.
+ * Drops invisible format characters, collapses whitespace to single spaces and removes the spaces
+ * that element boundaries leave before closing and after opening punctuation ("word ." → "word.",
+ * "( x )" → "(x)"), a known flaw of the reference parser; trims both ends; then drops the empty
+ * parentheses removed widgets leave (`dropEmptyParentheses`).
  */
 export function clean(text: string): string {
   const n = text.length;
@@ -48,14 +79,29 @@ export function clean(text: string): string {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (!isJsSpace(c)) {
+    // Printable ASCII and Latin-1 below the soft hyphen: neither space nor dropped (most text).
+    if (c > 32 && c < 0xad && c !== 0xa0) {
       prev = c;
       i++;
       continue;
     }
+    // U+FEFF is JavaScript whitespace but a format character in text: dropped, not a space.
+    const space = c !== 0xfeff && isJsSpace(c);
+    if (!space && !isDropped(text, i, c)) {
+      prev = c;
+      i++;
+      continue;
+    }
+    // A run of whitespace and dropped characters: one space if it holds whitespace, else nothing.
+    let sawSpace = space;
     let end = i + 1;
-    while (end < n && isJsSpace(text.charCodeAt(end))) end++;
-    const keep = prev !== -1 && end < n && !opensSpace(prev) && !closesSpace(text.charCodeAt(end));
+    while (end < n) {
+      const d = text.charCodeAt(end);
+      if (d !== 0xfeff && isJsSpace(d)) sawSpace = true;
+      else if (!isDropped(text, end, d)) break;
+      end++;
+    }
+    const keep = sawSpace && prev !== -1 && end < n && !opensSpace(prev) && !closesSpace(text.charCodeAt(end));
     // A single plain space that stays is already what the output needs: nothing to copy yet.
     if (!(keep && c === 32 && end === i + 1)) {
       out += keep ? `${text.slice(from, i)} ` : text.slice(from, i);
@@ -63,5 +109,20 @@ export function clean(text: string): string {
     }
     i = end;
   }
-  return from === 0 ? text : out + text.slice(from);
+  const cleaned = from === 0 ? text : out + text.slice(from);
+  return cleaned.includes('()') ? dropEmptyParentheses(cleaned) : cleaned;
 }
+
+/**
+ * Empty parentheses after a space are what is left of a removed widget: an audio link
+ * ("[esˈpaɲa] (listen)" is markup `(<span class="haudio">…</span>)`, and the span is noise) or a
+ * template with nothing to print ("Freedom ({{lang|de|…}})" on the wikitext path). They go with
+ * the space before them. Glued parentheses stay ("iconv()"), as do ones followed by a word
+ * character. Known loss: an article that writes the literal "()" after a space (a programming
+ * language's unit value) loses it; no article of the corpus does.
+ */
+function dropEmptyParentheses(text: string): string {
+  const out = text.replace(EMPTY_PARENTHESES, '');
+  return out.length === text.length ? text : out.trim();
+}
+const EMPTY_PARENTHESES = /(?:^| )\(\)(?![\p{L}\p{N}])/gu;

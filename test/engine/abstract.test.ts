@@ -11,14 +11,36 @@ import { CUT, clean } from '../../src/engine/inline.js';
  */
 function oracle(text: string): string {
   if (!text.includes(CUT)) return text;
-  let out = text;
+  let out = collapseGuideBrackets(text);
   for (let at = out.indexOf(CUT); at >= 0; at = out.indexOf(CUT)) {
     const open = enclosingOpen(out, at);
     const close = open < 0 ? -1 : matchingClose(out, open);
     if (open >= 0 && close >= 0) out = out.slice(0, open) + out.slice(close + 1);
     else out = out.slice(0, at) + out.slice(at + 1);
   }
-  return clean(out.replace(/\(\s*[,;]?\s*\)/g, '').replace(/\s+([,;])/g, '$1'));
+  return clean(out.replace(/\(\s*[,;]?\s*\)/g, '').replace(/\[\s*[,;]?\s*\]/g, '').replace(/\s+([,;])/g, '$1'));
+}
+
+/**
+ * Brackets or slashes the wiki wrote around a guide: from each mark, walk out over marks, spaces,
+ * commas and semicolons; met by '[' and ']' (or '/' and '/'), the whole pair becomes one mark.
+ */
+function collapseGuideBrackets(text: string): string {
+  const filler = (ch: string | undefined): boolean => ch !== undefined && (ch === CUT || ch === ',' || ch === ';' || /\s/.test(ch));
+  let out = text;
+  for (let at = out.indexOf(CUT); at >= 0; at = out.indexOf(CUT, at + 1)) {
+    let left = at - 1;
+    while (filler(out[left])) left--;
+    let right = at + 1;
+    while (filler(out[right])) right++;
+    const pair = `${out[left] ?? ''}${out[right] ?? ''}`;
+    if (pair === '[]' || pair === '//') {
+      out = out.slice(0, left) + CUT + out.slice(right + 1);
+      // The new mark may close an outer pair in turn ("/ [mark] /"): look at it again.
+      at = left - 1;
+    }
+  }
+  return out;
 }
 
 function enclosingOpen(s: string, from: number): number {
@@ -46,7 +68,9 @@ function matchingClose(s: string, open: number): number {
 }
 
 /** Texts dense in what matters: parentheses (balanced or not), marks, separators, spaces. */
-const text = fc.array(fc.constantFrom('(', ')', CUT, 'a', 'b c', ' ', ',', ';', ' (', ') '), { maxLength: 60 }).map((a) => a.join(''));
+const text = fc
+  .array(fc.constantFrom('(', ')', CUT, 'a', 'b c', ' ', ',', ';', ' (', ') ', '[', ']', '/', ` [${CUT}]`), { maxLength: 60 })
+  .map((a) => a.join(''));
 
 describe('removeCutParentheses', () => {
   it('cuts what the one-mark-at-a-time rule cuts, on any text', () => {
@@ -64,6 +88,18 @@ describe('removeCutParentheses', () => {
     expect(removeCutParentheses(`A (b ${CUT} c`), 'never closed: the mark alone').toBe('A (b c');
     expect(removeCutParentheses(`A) ${CUT} (b`), 'a stray ) opens nothing').toBe('A) (b');
     expect(removeCutParentheses(`A (${CUT} ${CUT}) B (${CUT}) C`), 'two marks in one pair, then another pair').toBe('A B C');
+  });
+
+  it('takes the brackets or slashes the wiki wrote around a guide with it', () => {
+    expect(removeCutParentheses(`Angela Merkel [${CUT}] (born 1954) is`), 'brackets outside span.IPA').toBe('Angela Merkel (born 1954) is');
+    expect(removeCutParentheses(`Merkel [ ${CUT} ${CUT} ], a politician`), 'two guides in one pair').toBe('Merkel, a politician');
+    expect(removeCutParentheses(`Azerbaijan (UK: /${CUT}/, US: /${CUT}/) is`), 'slashes, inside a parenthesis').toBe('Azerbaijan is');
+    expect(removeCutParentheses(`Name / ${CUT} / rest`), 'slashes alone').toBe('Name rest');
+    expect(removeCutParentheses(`(German: [${CUT}]; born 1954) x`), 'the parenthesis around still goes whole').toBe('x');
+    expect(removeCutParentheses(`word [note ${CUT}] end`), 'brackets holding text stay').toBe('word [note] end');
+    expect(removeCutParentheses(`a [ ] b ${CUT}`), 'an empty pair the cut left elsewhere').toBe('a b');
+    expect(removeCutParentheses(`x / [${CUT}] ${CUT}/ y`), 'a pair holding only such pairs').toBe('x y');
+    expect(removeCutParentheses(`x [${'['.repeat(5000)}${CUT}${']'.repeat(5000)}] y`), 'deep nesting, one pass').toBe('x y');
   });
 
   it('handles a lead of thousands of guides in one pass', () => {
