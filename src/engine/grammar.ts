@@ -16,6 +16,9 @@ export const NOISE = {
   roles: set(noise.roles),
   ids: set(noise.ids),
   isHiddenStyle: hiddenStyleTest(noise.hiddenStyles.map((r) => r.match)),
+  linkPrefixes: noise.linkPrefixes.map((r) => r.match),
+  audioLabels: set(noise.audioLabels),
+  audioExtensions: noise.audioExtensions.map((r) => r.match),
 };
 
 /**

@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { someToken } from './dom.js';
+import { rawText, someToken } from './dom.js';
 import { INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -26,7 +26,26 @@ export function isNoise(el: Element): boolean {
   if (a.role !== undefined && NOISE.roles.has(a.role)) return true;
   if (a.id !== undefined && NOISE.ids.has(a.id)) return true;
   if (a.style !== undefined && isHiddenStyle(a.style)) return true;
+  if (el.name === 'a' && a.href !== undefined) return isChromeLink(el, a.href);
   return false;
+}
+
+/**
+ * A link that is reader help or player chrome rather than content: the "?" of a help link after a
+ * name in another script, "Problems playing this file?", or an audio link whose text is only the
+ * player's word for it ("listen", "escuchar"): its text would read as part of the sentence.
+ */
+function isChromeLink(a: Element, href: string): boolean {
+  const target = pageTarget(href);
+  if (NOISE.linkPrefixes.some((p) => target.startsWith(p))) return true;
+  const path = href.toLowerCase();
+  if (!NOISE.audioExtensions.some((ext) => path.endsWith(ext))) return false;
+  return NOISE.audioLabels.has(rawText(a).trim().toLowerCase());
+}
+
+/** The page a wiki link points at, as grammar rules name it: without "./" (Parsoid) or "/wiki/" (skin). */
+function pageTarget(href: string): string {
+  return href.startsWith('./') ? href.slice(2) : href.replace(/^\/wiki\//, '');
 }
 
 /** Pronunciation guides: content in paragraphs, dropped from the abstract (grammar/pronunciation.json). */
@@ -35,8 +54,8 @@ export function isPronunciation(el: Element): boolean {
   if (a.class !== undefined && someToken(a.class, hasPronunciationClass)) return true;
   if (a.typeof !== undefined && someToken(a.typeof, hasPronunciationTypeof)) return true;
   if (el.name === 'a' && a.href !== undefined) {
-    const href = a.href.startsWith('./') ? a.href.slice(2) : a.href.replace(/^\/wiki\//, '');
-    return PRONUNCIATION.linkPrefixes.some((p) => href.startsWith(p));
+    const target = pageTarget(a.href);
+    return PRONUNCIATION.linkPrefixes.some((p) => target.startsWith(p));
   }
   return false;
 }

@@ -60,4 +60,35 @@ describe('audio', () => {
       ),
     ).toBe('Dṳ̆ng-guók');
   });
+
+  it('drop an audio link whose text is only the player\'s word, and the parentheses around it (Spain, Parsoid)', () => {
+    expect(
+      firstValue(
+        '<p>España (<span class="unicode haudio"><span class="fn"><span typeof="mw:File"><a href="./File:Es-España.ogg"><img src="//upload.wikimedia.org/Loudspeaker.svg" width="11" height="11"/></a></span></span><a rel="mw:MediaLink" href="//upload.wikimedia.org/wikipedia/commons/6/64/Es-Espa%C3%B1a.ogg" resource="./Media:Es-España.ogg">listen</a></span>) is a country.</p>',
+      ),
+    ).toBe('España is a country.');
+  });
+
+  it('drop the same on a skin page, in another language ("escuchar"), with the player\'s help link', () => {
+    expect(
+      firstValue(
+        '<p>Madrid [maˈðɾið] (<a href="//upload.wikimedia.org/wikipedia/commons/x/Madrid.OGG" class="internal">Escuchar</a>)<sup><a href="/wiki/Ayuda:Multimedia">¿Problemas al reproducir este archivo?</a></sup> es la capital.</p>',
+      ),
+    ).toBe('Madrid [maˈðɾið] es la capital.');
+  });
+
+  it('keep a link to a sound file whose text is not a player word, and a "listen" link to a page', () => {
+    expect(firstValue('<p>The <a rel="mw:MediaLink" href="//upload.wikimedia.org/Anthem.ogg">anthem</a> plays.</p>')).toBe('The anthem plays.');
+    expect(firstValue('<p>They <a rel="mw:WikiLink" href="./Listen">listen</a>.</p>')).toBe('They listen.');
+  });
+});
+
+describe('help links', () => {
+  it('drop the "?" enwiki {{Nihongo}} puts after a Japanese name', () => {
+    const html =
+      '<p>Kyoto (<span class="t_nihongo_kanji" lang="ja">京都</span><span class="t_nihongo_comma">, </span><i>Kyōto</i><sup class="t_nihongo_help noprint"><a href="/wiki/Help:Installing_Japanese_character_sets">?</a></sup>) is a city.</p>';
+    expect(firstValue(html)).toBe('Kyoto (京都, Kyōto) is a city.');
+    const bare = html.replace(' noprint', '');
+    expect(firstValue(bare), 'also without the noprint class, by the link target').toBe('Kyoto (京都, Kyōto) is a city.');
+  });
 });

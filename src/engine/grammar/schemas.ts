@@ -38,6 +38,9 @@ export const NoiseSchema = file({
       }),
     )
     .describe('Inline style declarations that hide an element'),
+  linkPrefixes: Rules.describe('Link targets (after ./ or /wiki/): links to these pages are reader help or player chrome, dropped with their text'),
+  audioLabels: Rules.describe('Words (lower case) an audio link shows in place of content ("listen"): such a link to a file of one of audioExtensions is dropped'),
+  audioExtensions: Rules.describe('File name endings (lower case) of audio files, for audioLabels'),
 });
 
 export const PronunciationSchema = file({
