@@ -5,8 +5,10 @@
  * `access-date`, `last`. The mapping is data (grammar/citations.json `parameters`); both front
  * doors (HTML data-mw and wikitext) call `citationMetadata`, so they agree.
  */
+import { decodeHTMLStrict } from 'entities';
 import { citationType, normalizeTemplateName } from './grammar.js';
 import { GRAMMAR } from './grammar/load.js';
+import type { TextRule } from './grammar/schemas.js';
 
 const { citations } = GRAMMAR;
 
@@ -126,3 +128,81 @@ export function isKnownCitationTemplate(templateName: string): boolean {
 
 /** The names of the vocabulary, `#` marking a person's number (for tests and documentation). */
 export const VOCABULARY: readonly string[] = citations.parameters.vocabulary;
+
+// ---------------------------------------------------------------------------------------------
+// Parameter values written in wikitext, as plain text. Parsoid's data-mw holds each parameter as
+// its wikitext ("[[Le Monde]]", "''Poetics''", "km<sup>2</sup>", "Kyoto {{!}} Definition"); the
+// HTML front door has no wikitext parser at hand, and a value needs only its text, so the few
+// constructs of a citation value are read here: links show their label, formatting and tags go,
+// entities are decoded, and an inline template gives the text its grammar rule
+// (grammar/wikitext.json `text`, the rules the wikitext front door renders with) or nothing.
+
+/** Something in the value that is markup; most values hold none and are returned as they are. */
+const MARKUP = /\[|\{\{|<|''|&/;
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const INNER_TEMPLATE = /\{\{([^{}]*)\}\}/g;
+const WIKI_LINK = /\[\[([^[\]|]*)(?:\|([^[\]]*))?\]\]/g;
+const EXTERNAL_LINK = /\[(?:https?:)?\/\/[^\s\]]+(?:\s+([^\]]*))?\]/g;
+const BOLD_ITALIC = /'{2,}/g;
+const TAG = /<\/?[A-Za-z][^<>]*>/g;
+/** Templates nest a few levels at most in a citation value; the bound keeps hostile input linear. */
+const MAX_TEMPLATE_ROUNDS = 8;
+
+const textRules = new Map(GRAMMAR.wikitext.text.rules.map((r) => [normalizeTemplateName(r.match), r.rule]));
+
+/** A citation parameter value written in wikitext, as the plain text it shows. */
+export function plainValue(value: string): string {
+  if (!MARKUP.test(value)) return value;
+  let out = value.replace(COMMENT, '');
+  for (let round = 0; round < MAX_TEMPLATE_ROUNDS && out.includes('{{'); round++) {
+    const next = out.replace(INNER_TEMPLATE, (_, inner: string) => templateText(inner));
+    if (next === out) break;
+    out = next;
+  }
+  out = out
+    .replace(WIKI_LINK, (_, target: string, label: string | undefined) => label ?? target.replace(/^:/, ''))
+    .replace(EXTERNAL_LINK, (_, label: string | undefined) => label ?? '')
+    .replace(BOLD_ITALIC, '')
+    .replace(TAG, '');
+  return decodeHTMLStrict(out).replace(/\s+/g, ' ').trim();
+}
+
+/** Reference.metadata with every value as plain text; a value left empty is dropped. */
+export function plainValues(metadata: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in metadata) {
+    const value = plainValue(metadata[key]!);
+    if (value.length > 0) out[key] = value;
+  }
+  return out;
+}
+
+/** The text of one template call `name|arg|key=value` (already free of inner templates). */
+function templateText(inner: string): string {
+  const [rawName, ...args] = inner.split('|');
+  const rule = textRules.get(normalizeTemplateName(rawName!));
+  if (rule === undefined) return '';
+  // No prototype: a parameter named "__proto__" is a parameter like any other.
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  let position = 0;
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    if (eq < 0) params[String(++position)] = arg.trim();
+    else params[arg.slice(0, eq).trim()] = arg.slice(eq + 1).trim();
+  }
+  const text = applyRule(rule, params);
+  return rule.wrap === undefined || text.length === 0 ? text : rule.wrap[0] + text + rule.wrap[1];
+}
+
+function applyRule(rule: TextRule, params: Readonly<Record<string, string>>): string {
+  if (rule.literal !== undefined) return rule.literal;
+  const present = (name: string): string | undefined => (params[name] !== undefined && params[name].length > 0 ? params[name] : undefined);
+  if (rule.param !== undefined) for (const name of rule.param) if (present(name) !== undefined) return present(name)!;
+  if (rule.join !== undefined) return rule.join.map(present).filter((v) => v !== undefined).join(rule.sep ?? ' ');
+  if (rule.all !== undefined) {
+    const values: string[] = [];
+    for (let i = 1; present(String(i)) !== undefined; i++) values.push(present(String(i))!);
+    return values.join(rule.all);
+  }
+  return '';
+}

@@ -29,12 +29,12 @@ export function readCoins(title: string): Coins {
   for (const [key, raw] of new URLSearchParams(title)) {
     const value = raw.trim();
     if (value.length === 0) continue;
-    if (key === 'rft_val_fmt') format = value;
-    else if (key === 'rft.genre') genre = value;
-    else if (key === 'rft_id') {
+    if (key === COINS.format) format = value;
+    else if (key === COINS.genre) genre = value;
+    else if (key === COINS.id) {
       if (/^https?:\/\//.test(value)) metadata.url ??= value;
-      else if (value.startsWith('info:doi/')) metadata.doi ??= value.slice(9);
-    } else if (key === 'rft.au') {
+      else if (value.startsWith(COINS.doiPrefix)) metadata.doi ??= value.slice(COINS.doiPrefix.length);
+    } else if (key === COINS.author) {
       authors++;
       metadata[authors === 1 ? 'author' : `author${authors}`] ??= value;
     } else {

@@ -5,7 +5,7 @@
  */
 import { GRAMMAR } from './grammar/load.js';
 
-const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext } = GRAMMAR;
+const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext, parsoid, metadata } = GRAMMAR;
 
 const set = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
 
@@ -54,6 +54,8 @@ export const INFOBOX = {
   iconMaxSize: infobox.iconMaxSize.pixels,
   iconSkipClasses: set(infobox.iconSkipClasses),
   iconSkipLinks: infobox.iconSkipLinks.map((r) => r.match),
+  labelBullets: infobox.labelBullets.match,
+  labelEnds: infobox.labelEnds.match,
 };
 
 export const MEDIA = {
@@ -61,12 +63,39 @@ export const MEDIA = {
   galleryClasses: set(media.galleryClasses),
   galleryItemClasses: set(media.galleryItemClasses),
   captionClasses: set(media.captionClasses),
-  typeofPrefixes: media.typeofPrefixes.map((r) => r.match),
+  /** typeof tokens of media, each alone or with a subtype after '/' (isMediaTypeof). */
+  typeofs: set(media.typeofPrefixes),
   descriptionLinkClasses: set(media.descriptionLinkClasses),
 };
 
+/** Whether one typeof token marks media: `mw:File`, or `mw:File/Thumb` and the other variants. */
+export function isMediaTypeof(token: string): boolean {
+  const slash = token.indexOf('/');
+  return MEDIA.typeofs.has(slash < 0 ? token : token.slice(0, slash));
+}
+
+/** typeof tokens of a transclusion's output (Parsoid), whose data-mw names the templates. */
+export const TRANSCLUSION_TYPEOFS = set(parsoid.transclusionTypeofs);
+
+/** The path articles are served under ("/wiki/"): skin pages' links and page URLs. */
+export const ARTICLE_PATH = metadata.document.articlePath.match;
+
+/** The names a page states its metadata under (grammar/metadata.json `document`). */
+export const DOCUMENT = metadata.document;
+
 /** Classes of the containers around reference lists (noise, but the lists inside are read). */
 export const REFERENCE_LIST_WRAPPERS = set(citations.listWrappers);
+
+export const REFERENCE_LISTS = {
+  classes: set(citations.lists.classes),
+  typeofs: set(citations.lists.typeofs),
+  /** Skin pages: wrapper class → the group of the list inside. */
+  wrapperGroups: new Map(citations.lists.wrapperGroups.map((r) => [r.match, r.group])),
+  /** Skin pages: the text of a marker in a named group ("[note 1]"); capture 1 is the group. */
+  groupMarker: new RegExp(citations.lists.groupMarker.match, 'u'),
+  entryTextClasses: set(citations.entryTextClasses),
+  shortFootnoteAnchor: citations.shortFootnoteAnchor.match,
+};
 
 /**
  * A section heading as looked up among boilerplate titles: lower case, single spaces. (Not a page
@@ -100,9 +129,16 @@ export function normalizeTemplateName(name: string): string {
 
 const citationTypes = new Map(Object.entries(citations.templates));
 
-/** Reference.type for a citation template, or undefined when the template is not a citation. */
-export function citationType(templateName: string): string | undefined {
+/** Per template name: the wikis (language codes) where it is not a citation. */
+const notCitations = new Map(citations.notCitations.map((r) => [normalizeTemplateName(r.match), new Set(r.languages)]));
+
+/**
+ * Reference.type for a citation template, or undefined when the template is not a citation.
+ * `language` is the wiki's (templates are per wiki): frwiki's {{Citation}} is a quotation.
+ */
+export function citationType(templateName: string, language?: string): string | undefined {
   const name = normalizeTemplateName(templateName);
+  if (language !== undefined && notCitations.get(name)?.has(language) === true) return undefined;
   const known = citationTypes.get(name);
   if (known !== undefined) return known;
   for (const prefix of citations.prefixes) {
@@ -112,6 +148,12 @@ export function citationType(templateName: string): string | undefined {
 }
 
 export const COINS = {
+  spanClass: citations.coins.spanClass.match,
+  format: citations.coins.fields.format.match,
+  genre: citations.coins.fields.genre.match,
+  id: citations.coins.fields.id.match,
+  author: citations.coins.fields.author.match,
+  doiPrefix: citations.coins.fields.doi.match,
   keys: new Map(Object.entries(citations.coins.keys)),
   formats: new Map(Object.entries(citations.coins.formats)),
 };

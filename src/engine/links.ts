@@ -20,7 +20,9 @@
  */
 import type { Element } from './dom.js';
 import { findFirst, hasClass, someToken } from './dom.js';
-import { LINKS, MEDIA } from './grammar.js';
+import { LINKS, MEDIA, isMediaTypeof } from './grammar.js';
+
+export { isMediaTypeof };
 import { hasClassIn } from './rules.js';
 
 const REDLINK = /[?&]redlink=1(?:&|#|$)/;
@@ -56,13 +58,6 @@ export function isRedLink(a: Element, href: string): boolean {
   return (href.includes('redlink=1') && REDLINK.test(href)) || hasClass(a, 'new');
 }
 
-/** A typeof token of a media element: `mw:File` and its subtypes (`mw:File/Thumb`), never a substring. */
-export function isMediaTypeof(token: string): boolean {
-  for (const prefix of MEDIA.typeofPrefixes) {
-    if (token === prefix || (token.startsWith(prefix) && token.charCodeAt(prefix.length) === 47 /* / */)) return true;
-  }
-  return false;
-}
 
 /**
  * The `<a>` of a media element that leads to the file's description page: marked by its class

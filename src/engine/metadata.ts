@@ -6,6 +6,7 @@
  */
 import type { Document, Element } from './dom.js';
 import { findFirst, isElement, rawText } from './dom.js';
+import { ARTICLE_PATH, DOCUMENT } from './grammar.js';
 import type { Site } from './site.js';
 import { siteFromUrl } from './site.js';
 
@@ -24,6 +25,9 @@ export interface DocumentMeta {
   parsoid: boolean;
 }
 
+const { head: HEAD, config: CONFIG, jsonLd: JSON_LD } = DOCUMENT;
+const PARSOID_PROPERTIES = new Set(HEAD.parsoid.map((r) => r.match));
+
 export function readDocumentMeta(doc: Document): DocumentMeta {
   const html = findFirst(doc, (e) => e.name === 'html');
   const head = html === undefined ? undefined : findChild(html, 'head');
@@ -34,8 +38,9 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
   let rlconf: string | undefined;
   const about = html?.attribs.about;
   if (about !== undefined) {
-    const rev = /\/revision\/(\d+)/.exec(about);
-    const revision = rev === null ? undefined : toInt(rev[1]!);
+    const at = about.indexOf(DOCUMENT.revisionInAbout.match);
+    const digits = at < 0 ? null : /^\d+/.exec(about.slice(at + DOCUMENT.revisionInAbout.match.length));
+    const revision = digits === null ? undefined : toInt(digits[0]);
     if (revision !== undefined) meta.revision = revision;
   }
   for (const el of head === undefined ? [] : head.children) {
@@ -43,24 +48,25 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
     const a = el.attribs;
     switch (el.name) {
       case 'meta':
-        if (a.property === 'mw:pageId' && a.content !== undefined) {
+        if (a.property === HEAD.pageId.match && a.content !== undefined) {
           const id = toInt(a.content);
           if (id !== undefined) meta.identifier = id;
         }
-        else if (a.property === 'dc:modified' && a.content !== undefined) meta.dateModified = isoSeconds(a.content);
-        else if (a.property === 'mw:pageNamespace' && a.content !== undefined) {
+        else if (a.property === HEAD.modified.match && a.content !== undefined) meta.dateModified = isoSeconds(a.content);
+        else if (a.property === HEAD.namespace.match && a.content !== undefined) {
           const ns = toInt(a.content);
           if (ns !== undefined) meta.namespace = ns;
         }
-        else if (a.property === 'mw:htmlVersion' || a.property === 'mw:html:version') meta.parsoid = true;
-        else if (a['http-equiv'] === 'content-language' && a.content !== undefined) meta.language = a.content;
+        else if (a.property !== undefined && PARSOID_PROPERTIES.has(a.property)) meta.parsoid = true;
+        else if (a['http-equiv'] === HEAD.language.match && a.content !== undefined) meta.language = a.content;
         break;
       case 'link':
-        if (a.rel === 'dc:isVersionOf' && a.href !== undefined) meta.url = https(a.href);
-        else if (a.rel === 'canonical' && a.href !== undefined) canonical = https(a.href);
+        if (a.rel === HEAD.versionOf.match && a.href !== undefined) meta.url = https(a.href);
+        else if (a.rel === HEAD.canonical.match && a.href !== undefined) canonical = https(a.href);
         break;
       case 'base':
-        base = a.href;
+        // The first <base href> is the document's base URL (HTML §4.2.3).
+        base ??= a.href;
         break;
       case 'title':
         title = rawText(el).trim();
@@ -69,7 +75,7 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
         if (rlconf === undefined) {
           // rawText skips script bodies (they are never content), so read the text child directly.
           const text = scriptText(el);
-          if (text.includes('RLCONF')) rlconf = text;
+          if (text.includes(CONFIG.marker.match)) rlconf = text;
         }
         break;
     }
@@ -103,11 +109,11 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
 /** mw.config values of rendered pages: only scalar values read by exact key. */
 function readRlconf(script: string, meta: DocumentMeta): void {
   const num = (key: string): number | undefined => {
-    const m = new RegExp(`"${key}":(\\d+)`).exec(script);
+    const m = new RegExp(`"${escapeRegExp(key)}":(\\d+)`).exec(script);
     return m === null ? undefined : toInt(m[1]!);
   };
   const str = (key: string): string | undefined => {
-    const m = new RegExp(`"${key}":"((?:[^"\\\\]|\\\\.)*)"`).exec(script);
+    const m = new RegExp(`"${escapeRegExp(key)}":"((?:[^"\\\\]|\\\\.)*)"`).exec(script);
     if (m === null) return undefined;
     try {
       return JSON.parse(`"${m[1]}"`) as string;
@@ -115,24 +121,30 @@ function readRlconf(script: string, meta: DocumentMeta): void {
       return undefined;
     }
   };
-  const id = num('wgArticleId');
+  const id = num(CONFIG.pageId.match);
   if (id !== undefined && id > 0) meta.identifier = id;
-  const rev = num('wgRevisionId') ?? num('wgCurRevisionId');
+  let rev: number | undefined;
+  for (const key of CONFIG.revision) if ((rev = num(key.match)) !== undefined) break;
   if (rev !== undefined && rev > 0) meta.revision = rev;
-  const title = str('wgTitle');
-  const nsName = str('wgCanonicalNamespace');
+  const title = str(CONFIG.title.match);
+  const nsName = str(CONFIG.namespaceName.match);
   if (title !== undefined) meta.name = nsName !== undefined && nsName.length > 0 ? `${nsName}:${title}` : title;
-  const lang = str('wgPageContentLanguage');
+  const lang = str(CONFIG.language.match);
   if (lang !== undefined) meta.language = lang;
-  const ns = num('wgNamespaceNumber');
+  const ns = num(CONFIG.namespace.match);
   if (ns !== undefined) meta.namespace = ns;
-  const item = str('wgWikibaseItemId');
+  const item = str(CONFIG.wikidataItem.match);
   if (item !== undefined) meta.wikidataItem = item;
+}
+
+/** A grammar key as a literal part of a pattern. */
+function escapeRegExp(key: string): string {
+  return key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `dateModified` of the page's `<script type="application/ld+json">`, when it is a valid date. */
 function jsonLdDateModified(doc: Document): string | undefined {
-  const script = findFirst(doc, (e) => e.name === 'script' && e.attribs.type === 'application/ld+json');
+  const script = findFirst(doc, (e) => e.name === 'script' && e.attribs.type === JSON_LD.scriptType.match);
   if (script === undefined) return undefined;
   let data: unknown;
   try {
@@ -141,7 +153,7 @@ function jsonLdDateModified(doc: Document): string | undefined {
     return undefined;
   }
   if (typeof data !== 'object' || data === null) return undefined;
-  const value = (data as Record<string, unknown>).dateModified;
+  const value = (data as Record<string, unknown>)[JSON_LD.dateModified.match];
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
   return isoSeconds(value);
 }
@@ -173,12 +185,17 @@ function isoSeconds(s: string): string {
   return s.replace(/\.000Z$/, 'Z');
 }
 
+/** The title in a page URL: what follows the article path, up to a query or fragment. */
 function titleFromUrl(url: string): string | undefined {
-  const m = /\/wiki\/([^?#]+)/.exec(url);
-  if (m === null) return undefined;
+  const at = url.indexOf(ARTICLE_PATH);
+  if (at < 0) return undefined;
+  const rest = url.slice(at + ARTICLE_PATH.length);
+  const end = rest.search(/[?#]/);
+  const path = end < 0 ? rest : rest.slice(0, end);
+  if (path.length === 0) return undefined;
   try {
-    return decodeURIComponent(m[1]!).replace(/_/g, ' ');
+    return decodeURIComponent(path).replace(/_/g, ' ');
   } catch {
-    return m[1]!.replace(/_/g, ' ');
+    return path.replace(/_/g, ' ');
   }
 }

@@ -9,19 +9,33 @@
  */
 import type { Reference } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, hasClass, hasToken, isElement } from './dom.js';
+import { findAll, findFirst, hasToken, isElement, rawText, someToken } from './dom.js';
 import type { Context } from './context.js';
 import { dataMwOf } from './data-mw.js';
 import { GRAMMAR } from './grammar/load.js';
-import { citationMetadata, isKnownCitationTemplate } from './citation-metadata.js';
+import { citationMetadata, isKnownCitationTemplate, plainValues } from './citation-metadata.js';
 import { readCoins } from './coins.js';
-import { citationType } from './grammar.js';
+import { citationType, COINS, REFERENCE_LISTS } from './grammar.js';
 import { inline } from './inline.js';
 import { isTransclusion, templateCalls } from './transclusion.js';
 
+// The grammar's tokens are few: each is looked for in place (hasToken allocates nothing), which
+// matters in the element-by-element searches of every entry.
+const LIST_CLASSES = [...REFERENCE_LISTS.classes];
+const LIST_TYPEOFS = [...REFERENCE_LISTS.typeofs];
+const ENTRY_TEXT_CLASSES = [...REFERENCE_LISTS.entryTextClasses];
+const CITE_CLASS = GRAMMAR.citations.classes.match;
+const ANCHOR = REFERENCE_LISTS.shortFootnoteAnchor;
+
+function hasAny(list: string | undefined, tokens: readonly string[]): boolean {
+  if (list === undefined) return false;
+  for (const token of tokens) if (hasToken(list, token)) return true;
+  return false;
+}
+
 export function isReferenceList(el: Element): boolean {
   if (el.name !== 'ol') return false;
-  return hasClass(el, 'references') || hasClass(el, 'mw-references') || hasToken(el.attribs.typeof, 'mw:Extension/references');
+  return hasAny(el.attribs.typeof, LIST_TYPEOFS) || hasAny(el.attribs.class, LIST_CLASSES);
 }
 
 /** Every reference list below `root` (inclusive), in document order. */
@@ -46,12 +60,55 @@ function groupOf(ol: Element): string | undefined {
   const group = ol.attribs['data-mw-group'];
   if (group !== undefined && group.length > 0) return group;
   const g = dataMwOf(ol)?.attrs.group;
-  return g !== undefined && g.length > 0 ? g : undefined;
+  if (g !== undefined && g.length > 0) return g;
+  // A Parsoid list without a group is the default group; only a skin page's list, which Parsoid
+  // never marked, states its group: by the class of the template's wrapper around it, or by the
+  // text of the markers that point into it ("[note 1]").
+  return hasAny(ol.attribs.typeof, LIST_TYPEOFS) ? undefined : (wrapperGroup(ol) ?? markerGroup(ol));
+}
+
+/** The group named by the in-text marker of the list's first entry, on a skin page. */
+function markerGroup(ol: Element): string | undefined {
+  const first = ol.children.find((c): c is Element => isElement(c) && c.name === 'li' && (c.attribs.id ?? '').length > 0);
+  if (first === undefined) return undefined;
+  const marker = markersOf(ol).get(first.attribs.id!);
+  if (marker === undefined) return undefined;
+  return REFERENCE_LISTS.groupMarker.exec(rawText(marker).trim())?.[1];
+}
+
+const markerIndex = new WeakMap<AnyNode, Map<string, Element>>();
+
+/** Per document: the first link to each in-page anchor (a marker links to its entry's id). */
+function markersOf(el: Element): Map<string, Element> {
+  let root: AnyNode = el;
+  while (root.parent !== null) root = root.parent;
+  let index = markerIndex.get(root);
+  if (index === undefined) {
+    index = new Map();
+    for (const a of findAll(root, (x) => x.name === 'a' && (x.attribs.href ?? '').startsWith('#'))) {
+      const id = decodeFragment(a.attribs.href!.slice(1));
+      if (!index.has(id)) index.set(id, a);
+    }
+    markerIndex.set(root, index);
+  }
+  return index;
+}
+
+/** Levels above a skin page's list where the wrapper can be: ol < div.mw-references-wrap < div.reflist. */
+const WRAPPER_LEVELS = 3;
+
+function wrapperGroup(ol: Element): string | undefined {
+  let el = ol.parent;
+  for (let level = 0; level < WRAPPER_LEVELS && el !== null && el.type !== 'root'; level++, el = el.parent) {
+    let group: string | undefined;
+    someToken(el.attribs.class, (t) => (group = REFERENCE_LISTS.wrapperGroups.get(t)) !== undefined);
+    if (group !== undefined) return group;
+  }
+  return undefined;
 }
 
 function readEntry(li: Element, identifier: string, group: string | undefined, ctx: Context): Reference {
-  const body =
-    findFirst(li, (e) => hasClass(e, 'mw-reference-text') || hasClass(e, 'reference-text')) ?? li;
+  const body = findFirst(li, (e) => hasAny(e.attribs.class, ENTRY_TEXT_CLASSES)) ?? li;
   const text = inline(body, ctx);
   const reference: Reference = { identifier, group: group ?? null, type: 'text', metadata: {}, text: { value: text.value } };
   if (text.links.length > 0) reference.text.links = text.links;
@@ -63,24 +120,27 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
   if (source !== undefined) reference.source = source;
 
   // The type the HTML states: CS1's `<cite class="citation web cs1">`.
-  const cite = findFirst(li, (e) => e.name === 'cite' && hasClass(e, 'citation'));
+  const cite = findFirst(li, (e) => e.name === 'cite' && hasToken(e.attribs.class, CITE_CLASS));
   const stated = cite === undefined ? undefined : citationTypeOfClass(cite.attribs.class ?? '');
   for (const el of findAll(li, (e) => isTransclusion(e) && e.attribs['data-mw'] !== undefined)) {
     for (const call of templateCalls(el)) {
-      const type = citationType(call.name);
+      const type = citationType(call.name, ctx.site?.language ?? documentLanguage(li));
       if (type === undefined) continue;
       // A template the grammar names decides; one known only by its "Cite …" prefix (a wrapper
       // such as {{Cite ODNB}}) yields to the class its output carries.
       reference.type = isKnownCitationTemplate(call.name) ? type : (stated ?? type);
-      reference.metadata = citationMetadata(call.name, call.params, type);
+      // data-mw holds each parameter as wikitext ("[[Le Monde]]", "''Poetics''"): the metadata
+      // is plain text, as the wikitext front door renders it; `template` keeps what was written.
+      reference.metadata = plainValues(citationMetadata(call.name, call.params, type));
       reference.template = { name: call.name, parameters: call.params };
       return reference;
     }
   }
-  const coins = findFirst(li, (e) => hasClass(e, 'Z3988'));
+  const coins = findFirst(li, (e) => hasToken(e.attribs.class, COINS.spanClass));
   const title = coins?.attribs.title;
   const fromCoins = title === undefined ? undefined : readCoins(title);
-  if (fromCoins !== undefined) reference.metadata = fromCoins.metadata;
+  // CS1 leaves some markup in its COinS values (`<span class="nowrap">`, `&#124;`): text only.
+  if (fromCoins !== undefined) reference.metadata = plainValues(fromCoins.metadata);
   reference.type = stated ?? fromCoins?.type ?? 'text';
   return reference;
 }
@@ -91,7 +151,7 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
  * footnote's source. The anchors are indexed once per document (a page may hold thousands).
  */
 function shortFootnoteSource(body: Element, ctx: Context): Reference['source'] {
-  for (const a of findAll(body, (e) => e.name === 'a' && (e.attribs.href ?? '').includes('#CITEREF'))) {
+  for (const a of findAll(body, (e) => e.name === 'a' && (e.attribs.href ?? '').includes(`#${ANCHOR}`))) {
     const href = a.attribs.href!;
     const target = anchorsOf(body).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
     if (target === undefined) continue;
@@ -103,6 +163,18 @@ function shortFootnoteSource(body: Element, ctx: Context): Reference['source'] {
 }
 
 const anchorIndex = new WeakMap<AnyNode, Map<string, Element>>();
+/**
+ * The wiki's language where the page names no site (a saved copy with a relative <base>): the
+ * nearest `lang` above the list (Parsoid puts the content language on <body>). Templates are
+ * per wiki, and so is their type.
+ */
+function documentLanguage(el: Element): string | undefined {
+  for (let n: Element | null = el; n !== null; n = n.parent !== null && n.parent.type !== 'root' ? n.parent : null) {
+    const lang = n.attribs.lang;
+    if (lang !== undefined && lang.length > 0) return lang;
+  }
+  return undefined;
+}
 
 function anchorsOf(el: Element): Map<string, Element> {
   let root: AnyNode = el;
@@ -110,7 +182,7 @@ function anchorsOf(el: Element): Map<string, Element> {
   let index = anchorIndex.get(root);
   if (index === undefined) {
     index = new Map();
-    for (const e of findAll(root, (x) => (x.attribs.id ?? '').startsWith('CITEREF'))) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
+    for (const e of findAll(root, (x) => (x.attribs.id ?? '').startsWith(ANCHOR))) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
     anchorIndex.set(root, index);
   }
   return index;

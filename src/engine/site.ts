@@ -2,7 +2,7 @@
  * Where an article lives: its wiki's origin, project code and language, and how its relative
  * links become absolute https:// URLs.
  */
-import { PROJECTS } from './grammar.js';
+import { ARTICLE_PATH, PROJECTS } from './grammar.js';
 
 export interface Site {
   /** e.g. "https://en.wikipedia.org" */
@@ -60,7 +60,7 @@ export function siteFromUrl(url: string): Site | undefined {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   const origin = `https://${parsed.host}`;
-  const site: Site = { origin, articleBase: `${origin}/wiki/` };
+  const site: Site = { origin, articleBase: origin + ARTICLE_PATH };
   const known = projectOfHost(parsed.hostname);
   if (known !== undefined) {
     site.project = known.project;

@@ -7,6 +7,7 @@
 import type { Element } from './dom.js';
 import { dataMwOf } from './data-mw.js';
 import { hasToken, isElement } from './dom.js';
+import { TRANSCLUSION_TYPEOFS } from './grammar.js';
 
 export interface TemplateCall {
   /** Canonical name from the target's href ("Infobox person"), or its wikitext when there is none. */
@@ -15,8 +16,14 @@ export interface TemplateCall {
   params: Record<string, string>;
 }
 
+/** The grammar's tokens, few: each is looked for in place (hasToken allocates nothing). */
+const TYPEOFS = [...TRANSCLUSION_TYPEOFS];
+
 export function isTransclusion(el: Element): boolean {
-  return hasToken(el.attribs.typeof, 'mw:Transclusion');
+  const list = el.attribs.typeof;
+  if (list === undefined) return false;
+  for (const token of TYPEOFS) if (hasToken(list, token)) return true;
+  return false;
 }
 
 /** The template calls of a transclusion element; [] when it has no (valid) data-mw. */

@@ -7,12 +7,12 @@
  */
 import type { Citation, Image, Link, Part } from '../../schema/article.js';
 import type { AnyNode, Element } from '../dom.js';
-import { findAll, findFirst, isElement, rawText } from '../dom.js';
+import { findAll, findFirst, isElement, rawText, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import type { Inline } from '../inline.js';
 import { inline, isCitationMarker } from '../inline.js';
-import { INFOBOX } from '../grammar.js';
+import { INFOBOX, isMediaTypeof } from '../grammar.js';
 import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
@@ -151,14 +151,18 @@ class InfoboxBuilder {
  * the trailing colon of taxoboxes ("Kingdom:").
  */
 export function cleanLabel(label: string): string {
-  return label.replace(/^[\s•·◦‣∙]+/u, '').replace(/[\s:：]+$/u, '');
+  return label.replace(LABEL_START, '').replace(LABEL_END, '');
 }
+
+/** A character class of the grammar's characters, with the spaces around a label. */
+const charClass = (chars: string): string => `[\\s${chars.replace(/[\\\]^-]/g, '\\$&')}]+`;
+const LABEL_START = new RegExp(`^${charClass(INFOBOX.labelBullets)}`, 'u');
+const LABEL_END = new RegExp(`${charClass(INFOBOX.labelEnds)}$`, 'u');
 
 function isImageBlock(el: Element): boolean {
   if (el.name === 'img') return true;
   if (el.name === 'figure' || hasClassIn(el, INFOBOX.imageClasses)) return true;
-  const t = el.attribs.typeof;
-  return t !== undefined && (t.includes('mw:File') || t.includes('mw:Image'));
+  return someToken(el.attribs.typeof, isMediaTypeof);
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import type { Citation, Link, Part, Table, TableCell } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { findAll, findFirst, hasClass, isElement, someToken } from '../dom.js';
+import { findAll, findFirst, isElement, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
-import { TABLES } from '../grammar.js';
+import { INFOBOX, TABLES } from '../grammar.js';
 import { inline } from '../inline.js';
 import { isNoise } from '../rules.js';
 
@@ -30,6 +30,7 @@ export function isLayoutTable(table: Element): boolean {
 }
 
 const isLayoutHolder = (t: string): boolean => TABLES.layoutHolders.has(t);
+const isInfoboxClass = (t: string): boolean => INFOBOX.classes.has(t);
 const isFooterClass = (t: string): boolean => TABLES.footerClasses.has(t);
 
 function ownCells(table: Element): Element[] {
@@ -281,7 +282,8 @@ interface Signals {
  */
 export function confidence(s: Signals): number {
   const dataClass = someToken(s.el.attribs.class, hasDataClass);
-  const layout = isLayoutTable(s.el) || hasClass(s.el, 'infobox');
+  // An infobox read as a table (one nested in a table's cell) is a box, not data.
+  const layout = isLayoutTable(s.el) || someToken(s.el.attribs.class, isInfoboxClass);
   return gridConfidence({ ...s, dataClass, layout });
 }
 

@@ -14,6 +14,7 @@ import math from '../../../grammar/math.json' with { type: 'json' };
 import media from '../../../grammar/media.json' with { type: 'json' };
 import metadata from '../../../grammar/metadata.json' with { type: 'json' };
 import noise from '../../../grammar/noise.json' with { type: 'json' };
+import parsoid from '../../../grammar/parsoid.json' with { type: 'json' };
 import projects from '../../../grammar/projects.json' with { type: 'json' };
 import pronunciation from '../../../grammar/pronunciation.json' with { type: 'json' };
 import sections from '../../../grammar/sections.json' with { type: 'json' };
@@ -84,6 +85,7 @@ export const GRAMMAR_SOURCES: { readonly [K in GrammarName]: unknown } = {
   media,
   metadata,
   noise,
+  parsoid,
   projects,
   pronunciation,
   sections,

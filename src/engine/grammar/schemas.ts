@@ -70,6 +70,8 @@ export const InfoboxSchema = file({
     .describe('Images this small (width and height) inside a field are icons: their alt text joins the value'),
   iconSkipClasses: Rules.describe('Class tokens of an icon or its wrapper whose alt text is not read (it repeats the value or is chrome)'),
   iconSkipLinks: Rules.describe('Parts of link targets: an icon inside such a link is chrome, its alt text is not read'),
+  labelBullets: Rule.describe('Characters that decorate the start of a label (indented sub-rows); stripped'),
+  labelEnds: Rule.describe('Characters that end a label (a colon in any script); stripped'),
 });
 
 const Family = z.strictObject({
@@ -90,6 +92,14 @@ export const CitationsSchema = file({
   templates: StringMap.describe('Citation template name (lower case, "_" as " ", no namespace) → Reference.type'),
   prefixes: z.array(z.string().min(1)).describe('A template whose name starts with one of these gives the rest of its name as the type'),
   coins: group({
+    spanClass: Rule.describe('Class token of the COinS span, whose title holds the ContextObject'),
+    fields: group({
+      format: Rule.describe('Key of the metadata format (rft_val_fmt)'),
+      genre: Rule.describe('Key of the genre'),
+      id: Rule.describe('Key of identifiers (URLs, info: URIs)'),
+      author: Rule.describe('Key of an author, repeated per author'),
+      doi: Rule.describe('Prefix of a DOI given as an identifier'),
+    }).describe('Keys read for something other than a CS1 parameter'),
     keys: StringMap.describe('OpenURL key → CS1 parameter name'),
     formats: StringMap.describe('rft_val_fmt → Reference.type, when there is no genre'),
     genres: StringMap.describe('rft.genre → Reference.type'),
@@ -118,6 +128,21 @@ export const CitationsSchema = file({
       )
       .describe('How short-footnote templates read their positional parameters'),
   }),
+  lists: group({
+    classes: Rules.describe('Class tokens of a reference list (<ol>)'),
+    typeofs: Rules.describe('typeof tokens of a reference list (Parsoid)'),
+    wrapperGroups: z
+      .array(Rule.extend({ group: z.string().min(1).describe('The reference group the wrapper\'s class names') }))
+      .describe('Skin pages: class tokens of a wrapper around a list (up to three levels up) that name its group, where Parsoid\'s data-mw-group is missing'),
+    groupMarker: Rule.extend({
+      match: z.string().min(1).describe('A regular expression (u flag) on the text of an in-text marker; its first capture is the group'),
+    }).describe('Skin pages: the marker of a reference in a named group ("[note 1]"), which names the group of the list its entry is in'),
+  }).describe('Reference lists'),
+  entryTextClasses: Rules.describe('Class tokens of the element holding an entry\'s text (without its back-links)'),
+  shortFootnoteAnchor: Rule.describe('Prefix of the ids CS1 gives a full citation, the target of a short footnote\'s link'),
+  notCitations: z
+    .array(Rule.extend({ languages: z.array(z.string().min(1)).min(1).describe('Wikis (by language code) where the template is not a citation') }))
+    .describe('Templates named like a citation that are something else on some wikis (frwiki {{Citation}} is a quotation)'),
   classes: z
     .strictObject({
       match: z.string().min(1).describe('The class token of CS1 cite elements'),
@@ -178,6 +203,33 @@ export const MetadataSchema = file({
     )
     .describe('Languages by code'),
   namespaces: z.array(z.strictObject({ match: z.number().int(), ...Named })).describe('Namespaces by number'),
+  document: group({
+    head: group({
+      pageId: Rule.describe('<meta property> of the page id'),
+      modified: Rule.describe('<meta property> of the last edit time'),
+      namespace: Rule.describe('<meta property> of the namespace number'),
+      parsoid: Rules.describe('<meta property> names that only Parsoid HTML carries'),
+      language: Rule.describe('<meta http-equiv> of the content language'),
+      versionOf: Rule.describe('<link rel> of the page URL'),
+      canonical: Rule.describe('<link rel> of the canonical URL'),
+    }).describe('Names in <head>'),
+    revisionInAbout: Rule.describe('Path segment before the revision id in <html about>'),
+    config: group({
+      marker: Rule.describe('The name of the page config object in a skin page\'s script'),
+      pageId: Rule,
+      revision: Rules.describe('Keys of the revision id, the first present wins'),
+      title: Rule,
+      namespaceName: Rule,
+      language: Rule,
+      namespace: Rule,
+      wikidataItem: Rule,
+    }).describe('mw.config keys (skin pages), scalars read by exact key'),
+    jsonLd: group({
+      scriptType: Rule.describe('type of the <script> holding the schema.org JSON-LD'),
+      dateModified: Rule.describe('Key of the last edit time in it'),
+    }),
+    articlePath: Rule.describe('The path articles are served under ($wgArticlePath without $1)'),
+  }).describe('Where a page states what it is, read by src/engine/metadata.ts'),
 });
 
 /** How an inline template becomes text; see the `$comment` of `text` in grammar/wikitext.json. */
@@ -229,6 +281,10 @@ export const LinksSchema = file({
   notLinkRelPrefixes: Rules.describe('Beginnings of rel tokens ("mw:PageProp/") of <a> elements that are not links of the content'),
 });
 
+export const ParsoidSchema = file({
+  transclusionTypeofs: Rules.describe('typeof tokens of a transclusion\'s output, whose data-mw names the templates called'),
+});
+
 /** Every grammar file by its name in grammar/ (without `.json`), in the order of their names. */
 export const GRAMMAR_SCHEMAS = {
   citations: CitationsSchema,
@@ -238,6 +294,7 @@ export const GRAMMAR_SCHEMAS = {
   media: MediaSchema,
   metadata: MetadataSchema,
   noise: NoiseSchema,
+  parsoid: ParsoidSchema,
   projects: ProjectsSchema,
   pronunciation: PronunciationSchema,
   sections: SectionsSchema,

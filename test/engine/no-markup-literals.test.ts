@@ -1,0 +1,367 @@
+/**
+ * Markup knowledge (class names, Parsoid typeof/rel/property tokens, template, parameter and
+ * extension names, URL forms of the wikis, mw.config keys, COinS keys) lives in `grammar/*.json`,
+ * each rule with its `why`, never as a literal in the engine's code. This suite reads the source
+ * of every module under src/engine (the grammar loader and its schemas excepted: they are where
+ * the data comes in) and fails, per file, on each string, template or regex literal that states
+ * such knowledge. A literal that has a reason to stay is on the allow-list below, with the reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ENGINE = join(ROOT, 'src/engine');
+/** The loader and the schemas of grammar/ are the way in for the data; they are not checked. */
+const EXEMPT_DIR = join(ENGINE, 'grammar');
+
+// ---------------------------------------------------------------------------------------------
+// Reading the literals of a TypeScript source. A small scanner rather than the compiler: the
+// project's TypeScript (7, the native port) has no stable JS API, and a literal is all we need.
+// Comments are skipped (they should name the markup they explain); `/` starts a regex where an
+// expression may begin, which is how JavaScript itself decides.
+
+export interface Literal {
+  line: number;
+  /** The literal's text as written (escapes kept), without its quotes or slashes. */
+  text: string;
+  kind: 'string' | 'template' | 'regex';
+  /** An import or export specifier: a module path, never markup. */
+  module: boolean;
+}
+
+const EXPRESSION_START = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^', '']);
+const KEYWORD_BEFORE = /(?:^|[^\w$])(?:return|typeof|case|of|in|void|throw|delete|new|else|do|yield|await)$/;
+
+export function scanLiterals(source: string): { literals: Literal[]; code: string; balanced: boolean } {
+  const literals: Literal[] = [];
+  const code = source.split('');
+  const n = source.length;
+  let line = 1;
+  let i = 0;
+  let prev = ''; // last significant character of code
+  let recent = ''; // code since the last literal, to see a keyword or `from` before it
+  const templateDepths: number[] = []; // brace depth at each open `${`
+  let depth = 0;
+  const blank = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) if (code[k] !== '\n') code[k] = ' ';
+  };
+  const take = (from: number, to: number, at: number, kind: Literal['kind']): void => {
+    const module = kind === 'string' && /(?:\bfrom|\bimport\s*\(?)\s*$/.test(recent);
+    literals.push({ line: at, text: source.slice(from, to), kind, module });
+  };
+  /** From just after "`" or after the `}` closing a `${`: up to the next "`" or `${`. */
+  const templateChunk = (): void => {
+    const at = line;
+    const from = i;
+    while (i < n) {
+      const c = source[i]!;
+      if (c === '\\') {
+        i += 2;
+        continue;
+      }
+      if (c === '\n') line++;
+      if (c === '`') {
+        take(from, i, at, 'template');
+        i++;
+        prev = 'x';
+        return;
+      }
+      if (c === '$' && source[i + 1] === '{') {
+        take(from, i, at, 'template');
+        i += 2;
+        templateDepths.push(depth++);
+        prev = '{';
+        return;
+      }
+      i++;
+    }
+  };
+  while (i < n) {
+    const c = source[i]!;
+    const next = source[i + 1];
+    if (c === '\n') {
+      line++;
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      recent += c;
+      i++;
+      continue;
+    }
+    if (c === '/' && next === '/') {
+      const end = source.indexOf('\n', i);
+      const to = end < 0 ? n : end;
+      blank(i, to);
+      i = to;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const to = end < 0 ? n : end + 2;
+      for (let k = i; k < to; k++) if (source[k] === '\n') line++;
+      blank(i, to);
+      i = to;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      const at = line;
+      const from = ++i;
+      while (i < n && source[i] !== c && source[i] !== '\n') i += source[i] === '\\' ? 2 : 1;
+      take(from, i, at, 'string');
+      i++;
+      prev = 'x';
+      recent = '';
+      continue;
+    }
+    if (c === '`') {
+      i++;
+      templateChunk();
+      recent = '';
+      continue;
+    }
+    if (c === '{') depth++;
+    if (c === '}') {
+      depth--;
+      if (templateDepths.length > 0 && templateDepths[templateDepths.length - 1] === depth) {
+        templateDepths.pop();
+        i++;
+        templateChunk();
+        recent = '';
+        continue;
+      }
+    }
+    if (c === '/' && (EXPRESSION_START.has(prev) || KEYWORD_BEFORE.test(recent.trimEnd()))) {
+      const at = line;
+      const from = ++i;
+      let inClass = false;
+      while (i < n && source[i] !== '\n') {
+        const r = source[i]!;
+        if (r === '\\') {
+          i += 2;
+          continue;
+        }
+        if (r === '[') inClass = true;
+        else if (r === ']') inClass = false;
+        else if (r === '/' && !inClass) break;
+        i++;
+      }
+      take(from, i, at, 'regex');
+      i++;
+      while (i < n && /[a-z]/.test(source[i]!)) i++;
+      prev = 'x';
+      recent = '';
+      continue;
+    }
+    prev = /[\w$)\].]/.test(c) ? 'x' : c;
+    recent += c;
+    if (recent.length > 64) recent = recent.slice(-64);
+    i++;
+  }
+  // Every brace closed and no template left open: the scanner followed the source to its end.
+  return { literals, code: code.join(''), balanced: depth === 0 && templateDepths.length === 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What counts as markup knowledge.
+
+interface Pattern {
+  name: string;
+  test: RegExp;
+  why: string;
+}
+
+/** Run on each literal's text. */
+const LITERAL_PATTERNS: readonly Pattern[] = [
+  {
+    name: 'MediaWiki token',
+    // `mw-parser-output`, `mwe-math-element`, `mw:File`, `mw:pageId`; not the attribute name
+    // `data-mw`, which is the DOM spec's field like `typeof` (its token is preceded by "-").
+    test: /(?:^|[\s.#,>(|^\\b])mwe?[-:][A-Za-z]/,
+    why: 'Parsoid typeof/rel/property tokens and MediaWiki class names belong in grammar/',
+  },
+  { name: 'article path', test: /\/wiki\/|\\\/wiki\\\//, why: 'the /wiki/ URL form is a setting of the wiki ($wgArticlePath)' },
+  {
+    name: 'wiki host',
+    test: /\b(?:wikipedia|wikimedia|wikidata|wiktionary|wikisource|wikiquote|wikibooks|wikinews|wikivoyage|wikiversity|mediawiki)\\?\.org\b/,
+    why: 'host names of the wiki families are in grammar/projects.json',
+  },
+  {
+    name: 'namespace name',
+    test: /\b(?:Special|File|Image|Category|Template|Help|Portal|Module|Wikipedia|Talk|User|Draft|MediaWiki):/,
+    why: 'namespace names (and their translations) are grammar data',
+  },
+  { name: 'mw.config key', test: /\bwg[A-Z][A-Za-z]+|\bRL(?:CONF|STATE|PAGEMODULES)\b/, why: 'the keys skin pages carry in their RLCONF script' },
+  { name: 'COinS key', test: /Z3988|\brft(?:_[a-z]+|\\?\.[a-z]+)|info:doi/, why: 'OpenURL/COinS keys of citation spans' },
+  { name: 'head vocabulary', test: /^(?:dc|schema|og|foaf):[A-Za-z]|^(?:application\/ld\+json|canonical|content-language)$/, why: 'head property and link names (Specs/HTML §Headers)' },
+  { name: 'Cite anchor', test: /CITEREF|cite_note|cite_ref|FOOTNOTE/, why: "the Cite extension's and CS1's anchor prefixes" },
+  { name: 'magic word', test: /__[A-Z]{3,}__|#(?:invoke|tag|if|ifeq|switch|expr|time|property|statements)\b/, why: 'magic words and parser functions are wikitext grammar' },
+  {
+    name: 'class, template or extension name',
+    test: /^(?:reference-text|reflist|refbegin|refend|citation|navbox|vertical-navbox|sidebar|hatnote|ambox|noprint|shortdescription|nowrap|plainlist|hlist|thumb|thumbinner|thumbcaption|thumbimage|gallery|gallerybox|gallerytext|mbox-small|sortkey|sfn|sfnp|sfnm|efn|harvnb|harv|harvtxt|refn|coord|lang|ipa|convert|nowiki|noinclude|includeonly|onlyinclude|syntaxhighlight|poem|imagemap|chem|ce|templatestyles|indicator|timeline|score|mapframe|maplink|inputbox|categorytree|formatnum|lc|uc|lcfirst|ucfirst|pagename|fullpagename|basepagename|subjectpagename|articlepagename|displaytitle|defaultsort)$/i,
+    why: 'a word that names a class, template, extension or magic word of the markup',
+  },
+  {
+    name: 'citation parameter',
+    test: /^(?:titre|consulté le|lire en ligne|auteur\d*|prénom\d*|nom\d*|éditeur|título|fechaacceso|urlacceso|apellidos?\d*|nombre\d*|editorial|obra|titolo|accesso|autore\d*|cognome\d*|editore|sito|titel|zugriff|autor\d*|verlag|access-date|accessdate|archive-url|archiveurl|archive-date|url-status|author-link|editor-last|editor-first|editor-link|website|newspaper|periodical|encyclopedia|journal|magazine)$/i,
+    why: "citation template parameter names are grammar/citations.json's vocabulary and aliases",
+  },
+];
+
+/** Run on the code with comments blanked: a literal used as a class, typeof, rel or property. */
+const CODE_PATTERNS: readonly Pattern[] = [
+  { name: 'class or token argument', test: /\b(?:hasClass|hasToken|hasClassIn|someToken)\([^()]*?,\s*['"`]/, why: 'a class or typeof token tested in code instead of a grammar table' },
+  {
+    name: 'attribute compared with a literal',
+    test: /\.(?:class|typeof|rel|property|role|itemprop|about)\s*[!=]==?\s*['"`]|\[['"](?:class|typeof|rel|property|role|http-equiv)['"]\]\s*[!=]==?\s*['"`]/,
+    why: 'a class, typeof, rel or property value compared in code instead of a grammar table',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Literals that stay, each with its reason. Keyed by file (relative to src/engine) and literal.
+
+const ALLOWED: readonly { file: string; literal: string; why: string }[] = [
+  // None needed so far: every literal the patterns flagged was markup knowledge and moved to
+  // grammar/. An entry names the file, the literal exactly as written, and why it must stay.
+];
+
+// ---------------------------------------------------------------------------------------------
+
+interface Finding {
+  line: number;
+  pattern: string;
+  text: string;
+}
+
+export function findMarkup(source: string, allowed: ReadonlySet<string> = new Set()): Finding[] {
+  const { literals, code } = scanLiterals(source);
+  const out: Finding[] = [];
+  for (const lit of literals) {
+    if (lit.module || allowed.has(lit.text)) continue;
+    for (const p of LITERAL_PATTERNS) {
+      if (p.test.test(lit.text)) {
+        out.push({ line: lit.line, pattern: p.name, text: lit.text });
+        break;
+      }
+    }
+  }
+  const lines = code.split('\n');
+  lines.forEach((text, index) => {
+    for (const p of CODE_PATTERNS) {
+      const m = p.test.exec(text);
+      if (m === null) continue;
+      // The literal the pattern stopped at, for the allow-list and the report.
+      const rest = source.split('\n')[index]!.slice(m.index + m[0].length - 1);
+      const lit = /^(['"`])((?:\\.|(?!\1).)*)\1/.exec(rest)?.[2] ?? rest.slice(0, 40);
+      if (!allowed.has(lit)) out.push({ line: index + 1, pattern: p.name, text: lit });
+    }
+  });
+  return out.sort((a, b) => a.line - b.line);
+}
+
+function engineFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path !== EXEMPT_DIR) engineFiles(path, out);
+    } else if (entry.name.endsWith('.ts')) out.push(path);
+  }
+  return out.sort();
+}
+
+const files = engineFiles(ENGINE).map((f) => relative(ENGINE, f));
+
+describe('the literal scanner', () => {
+  it('finds strings, template chunks and regexes, and skips comments and module paths', () => {
+    const src = [
+      "import { x } from './dom.js';",
+      "// hasClass(el, 'in-a-comment')",
+      "/* 'also a comment' */ const a = 'one', b = \"two\";",
+      'const t = `head ${a + `inner`} tail`;',
+      'const r = /\\/wiki\\/[^/]+/g, q = a / 2 / 3;',
+      "if (x) return /^re$/.test('s');",
+    ].join('\n');
+    const { literals, code } = scanLiterals(src);
+    expect(literals.map((l) => [l.kind, l.text, l.line, l.module])).toEqual([
+      ['string', './dom.js', 1, true],
+      ['string', 'one', 3, false],
+      ['string', 'two', 3, false],
+      ['template', 'head ', 4, false],
+      ['template', 'inner', 4, false],
+      ['template', ' tail', 4, false],
+      ['regex', '\\/wiki\\/[^/]+', 5, false],
+      ['regex', '^re$', 6, false],
+      ['string', 's', 6, false],
+    ]);
+    expect(code).not.toContain('in-a-comment');
+    expect(code.split('\n')).toHaveLength(6);
+  });
+});
+
+describe('the forbidden patterns', () => {
+  const flagged = (src: string): string[] => findMarkup(src).map((f) => `${f.pattern}: ${f.text}`);
+
+  it.each([
+    ["const root = 'mw-parser-output';", 'MediaWiki token: mw-parser-output'],
+    ["if (t.includes('mw:File')) {}", 'MediaWiki token: mw:File'],
+    ["const s = '.mw-heading > h2';", 'MediaWiki token: .mw-heading > h2'],
+    ["const math = 'mwe-math-element';", 'MediaWiki token: mwe-math-element'],
+    ['const m = /\\/wiki\\/([^?#]+)/;', 'article path: \\/wiki\\/([^?#]+)'],
+    ['const base = `${origin}/wiki/`;', 'article path: /wiki/'],
+    ["const h = 'https://www.wikidata.org/entity/';", 'wiki host: https://www.wikidata.org/entity/'],
+    ["const f = '/wiki/Special:FilePath/';", 'article path: /wiki/Special:FilePath/'],
+    ["const f = 'Special:FilePath';", 'namespace name: Special:FilePath'],
+    ["num('wgArticleId');", 'mw.config key: wgArticleId'],
+    ["if (key === 'rft.genre') {}", 'COinS key: rft.genre'],
+    ["findFirst(li, (e) => e.attribs.title === 'x' || isCoins('Z3988'));", 'COinS key: Z3988'],
+    ["if (a.property === 'dc:modified') {}", 'head vocabulary: dc:modified'],
+    ["if (id.startsWith('CITEREF')) {}", 'Cite anchor: CITEREF'],
+    ["if (name === '#invoke') {}", 'magic word: #invoke'],
+    ["const TAGS = new Set(['nowiki', 'div']);", 'class, template or extension name: nowiki'],
+    ["if (name === 'sfn') {}", 'class, template or extension name: sfn'],
+    ["const t = p['fechaacceso'];", 'citation parameter: fechaacceso'],
+    ["if (hasClass(table, 'wikitable')) {}", 'class or token argument: wikitable'],
+    ["if (el.attribs.typeof === 'mw:Entity') {}", 'MediaWiki token: mw:Entity'],
+    ["if (el.attribs.rel === 'nofollow') {}", 'attribute compared with a literal: nofollow'],
+  ])('flag %s', (src, expected) => {
+    expect(flagged(src)).toContain(expected);
+  });
+
+  it('skip a literal on the allow-list, and only that one', () => {
+    const src = "const a = 'mw-parser-output', b = 'mw-heading';";
+    expect(findMarkup(src, new Set(['mw-parser-output'])).map((f) => f.text)).toEqual(['mw-heading']);
+  });
+
+  it.each([
+    "import { x } from '../grammar/wikitext.js';",
+    "const part: Part = { type: 'infobox' };",
+    "if (el.name === 'table' || el.attribs['data-mw'] !== undefined) {}",
+    "const group = ol.attribs['data-mw-group'];",
+    "// skin pages write 'mw-parser-output' and /wiki/ links",
+    "const DIGITS = /^\\d+$/; const x = a / b;",
+  ])('leave %s alone', (src) => {
+    expect(flagged(src)).toEqual([]);
+  });
+});
+
+describe('src/engine states no markup in code', () => {
+  it.each(files)('%s', (file) => {
+    const allowed = new Set(ALLOWED.filter((a) => a.file === file).map((a) => a.literal));
+    const source = readFileSync(join(ENGINE, file), 'utf8');
+    expect(scanLiterals(source).balanced, `the scanner read src/engine/${file} to its end in step`).toBe(true);
+    const findings = findMarkup(source, allowed);
+    const report = findings.map((f) => `${file}:${f.line} ${f.pattern}: ${JSON.stringify(f.text)}`);
+    expect(report, `markup literals in src/engine/${file} (move them to grammar/ with a why, or allow-list them with a reason)`).toEqual([]);
+  });
+
+  it('allows only literals that are still there, each with a reason', () => {
+    for (const a of ALLOWED) {
+      expect(a.why.length, `${a.file} ${a.literal}: a reason`).toBeGreaterThan(20);
+      const { literals } = scanLiterals(readFileSync(join(ENGINE, a.file), 'utf8'));
+      expect(literals.some((l) => l.text === a.literal), `${a.file} still has ${JSON.stringify(a.literal)}`).toBe(true);
+    }
+  });
+});
