@@ -147,6 +147,12 @@ export function citationType(templateName: string, language?: string): string | 
   return undefined;
 }
 
+/** In-text reference markers (grammar/citations.json `markers`). */
+export const CITATION_MARKERS = {
+  typeofs: set(citations.markers.typeofs),
+  classes: set(citations.markers.classes),
+};
+
 export const COINS = {
   spanClass: citations.coins.spanClass.match,
   format: citations.coins.fields.format.match,
@@ -178,6 +184,7 @@ export const LINKS = {
   linkRels: set(links.linkRels),
   notLinkRels: set(links.notLinkRels),
   notLinkRelPrefixes: links.notLinkRelPrefixes.map((r) => r.match),
+  redLinkClasses: set(links.redLinkClasses),
 };
 
 /** Class lists of grammar/sections.json beside the boilerplate titles. */

@@ -5,7 +5,8 @@
 import type { Citation, Image, Link } from '../schema/article.js';
 import { imageOf } from './blocks/figure.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, hasClass, hasToken, isElement, rawText } from './dom.js';
+import { findAll, findFirst, isElement, rawText, someToken } from './dom.js';
+import { CITATION_MARKERS } from './grammar.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
 import { isContentLink } from './links.js';
@@ -160,7 +161,11 @@ class Collector {
  */
 export function isCitationMarker(el: Element): boolean {
   if (el.name !== 'sup') return false;
-  return hasToken(el.attribs.typeof, 'mw:Extension/ref') || hasClass(el, 'reference');
+  const { typeof: types, class: classes } = el.attribs;
+  return (
+    (types !== undefined && someToken(types, (t) => CITATION_MARKERS.typeofs.has(t))) ||
+    (classes !== undefined && someToken(classes, (t) => CITATION_MARKERS.classes.has(t)))
+  );
 }
 
 function citationOf(sup: Element): Citation | undefined {

@@ -55,7 +55,7 @@ export function isContentLink(a: Element, href: string): boolean {
 }
 
 export function isRedLink(a: Element, href: string): boolean {
-  return (href.includes('redlink=1') && REDLINK.test(href)) || hasClass(a, 'new');
+  return (href.includes('redlink=1') && REDLINK.test(href)) || hasClassIn(a, LINKS.redLinkClasses);
 }
 
 

@@ -19,6 +19,7 @@ import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
 import type { Source } from './input.js';
 import type { DocumentMeta } from './metadata.js';
 import { readDocumentMeta } from './metadata.js';
+import { DOCUMENT } from './grammar.js';
 import { extract } from './sections.js';
 import { siteFromUrl } from './site.js';
 import { sourceMarker } from './source-positions.js';
@@ -66,7 +67,7 @@ function documentFields(meta: DocumentMeta): ArticleFields {
   if (meta.dateModified !== undefined) out.date_modified = meta.dateModified;
   if (meta.namespace !== undefined) out.namespace = { identifier: meta.namespace };
   if (meta.wikidataItem !== undefined) {
-    out.main_entity = { identifier: meta.wikidataItem, url: `https://www.wikidata.org/entity/${meta.wikidataItem}` };
+    out.main_entity = { identifier: meta.wikidataItem, url: `${DOCUMENT.entityUrl.match}${meta.wikidataItem}` };
   }
   return out;
 }
@@ -80,13 +81,14 @@ function documentFields(meta: DocumentMeta): ArticleFields {
 function contentRoot(doc: Document, parsoid: boolean): Element {
   const body = findFirst(doc, (e) => e.name === 'body');
   if (!parsoid) {
-    const text = findFirst(doc, (e) => e.attribs.id === 'mw-content-text');
-    const output = text?.children.find((c): c is Element => isElement(c) && hasClass(c, 'mw-parser-output'));
+    const { textId, outputClass, indicatorsClass } = DOCUMENT.contentRoot;
+    const text = findFirst(doc, (e) => e.attribs.id === textId.match);
+    const output = text?.children.find((c): c is Element => isElement(c) && hasClass(c, outputClass.match));
     if (output !== undefined) return output;
     if (text !== undefined) return text;
     // Outermost matches only, in document order: an indicator's own parser output is passed over.
-    const outer = findAll(doc, (e) => hasClass(e, 'mw-indicators') || hasClass(e, 'mw-parser-output'));
-    const fragment = outer.find((e) => !hasClass(e, 'mw-indicators'));
+    const outer = findAll(doc, (e) => hasClass(e, indicatorsClass.match) || hasClass(e, outputClass.match));
+    const fragment = outer.find((e) => !hasClass(e, indicatorsClass.match));
     if (fragment !== undefined) return fragment;
   }
   if (body !== undefined) return body;

@@ -5,7 +5,7 @@
  */
 import type { Element } from './dom.js';
 import { rawText, someToken } from './dom.js';
-import { INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
+import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
 const hasNoiseTypeof = (t: string): boolean => NOISE.typeofs.has(t);
@@ -45,7 +45,8 @@ function isChromeLink(a: Element, href: string): boolean {
 
 /** The page a wiki link points at, as grammar rules name it: without "./" (Parsoid) or "/wiki/" (skin). */
 function pageTarget(href: string): string {
-  return href.startsWith('./') ? href.slice(2) : href.replace(/^\/wiki\//, '');
+  if (href.startsWith('./')) return href.slice(2);
+  return href.startsWith(ARTICLE_PATH) ? href.slice(ARTICLE_PATH.length) : href;
 }
 
 /** Pronunciation guides: content in paragraphs, dropped from the abstract (grammar/pronunciation.json). */

@@ -138,6 +138,10 @@ export const CitationsSchema = file({
       match: z.string().min(1).describe('A regular expression (u flag) on the text of an in-text marker; its first capture is the group'),
     }).describe('Skin pages: the marker of a reference in a named group ("[note 1]"), which names the group of the list its entry is in'),
   }).describe('Reference lists'),
+  markers: group({
+    typeofs: Rules.describe('typeof tokens of an in-text reference marker <sup> (Parsoid)'),
+    classes: Rules.describe('Class tokens of an in-text reference marker <sup> (skin pages)'),
+  }).describe('In-text reference markers: their text is a citation, never text'),
   entryTextClasses: Rules.describe('Class tokens of the element holding an entry\'s text (without its back-links)'),
   shortFootnoteAnchor: Rule.describe('Prefix of the ids CS1 gives a full citation, the target of a short footnote\'s link'),
   notCitations: z
@@ -229,6 +233,12 @@ export const MetadataSchema = file({
       dateModified: Rule.describe('Key of the last edit time in it'),
     }),
     articlePath: Rule.describe('The path articles are served under ($wgArticlePath without $1)'),
+    contentRoot: group({
+      textId: Rule.describe('id of the skin element around the article text'),
+      outputClass: Rule.describe('Class token of the parser\'s output wrapper'),
+      indicatorsClass: Rule.describe('Class token of the page-status indicators, which hold parser output of their own'),
+    }).describe('Where the article is on a skin-rendered page (src/engine/parse.ts contentRoot)'),
+    entityUrl: Rule.describe('URL prefix of a Wikidata item, for Article.main_entity.url'),
   }).describe('Where a page states what it is, read by src/engine/metadata.ts'),
 });
 
@@ -279,6 +289,7 @@ export const LinksSchema = file({
   linkRels: Rules.describe('rel tokens (Parsoid, Specs/HTML) of <a> elements that are links of the content'),
   notLinkRels: Rules.describe('rel tokens of <a> elements that are not links of the content'),
   notLinkRelPrefixes: Rules.describe('Beginnings of rel tokens ("mw:PageProp/") of <a> elements that are not links of the content'),
+  redLinkClasses: Rules.describe('Class tokens of a link to a page that does not exist (not emitted as a link)'),
 });
 
 export const ParsoidSchema = file({
