@@ -179,7 +179,6 @@ describe('parseWikitext: infoboxes', () => {
           name: 'Ada Lovelace',
           has_parts: [
             { type: 'image', value: 'Portrait', images: [{ content_url: 'https://en.wikipedia.org/wiki/Special:FilePath/Ada.jpg', caption: 'Portrait' }] },
-            { type: 'field', name: 'name', value: 'Ada Lovelace' },
             { type: 'field', name: 'birth_date', value: '10 December 1815' },
             { type: 'field', name: 'birth_place', value: 'London, England', links: [{ url: 'https://en.wikipedia.org/wiki/London', text: 'London' }] },
             { type: 'field', name: 'known_for', value: 'Notes', citations: [{ identifier: 'cite_note-1', text: '[1]' }] },
@@ -193,7 +192,9 @@ describe('parseWikitext: infoboxes', () => {
   it('reads list modules and list templates in fields', () => {
     const a = parseEn('{{Infobox officeholder\n| 1namedata = {{#invoke:collapsible list|main|title=List|[[Franz Müntefering]]|Olaf Scholz}}\n| president = {{plainlist|\n* [[Horst Köhler]]\n* Joachim Gauck\n}}\n}}');
     const fields = a.infoboxes[0]?.has_parts?.[0]?.has_parts ?? [];
-    expect(fields.map((f) => f.value), 'items joined').toEqual(['Franz Müntefering; Olaf Scholz', 'Horst Köhler; Joachim Gauck']);
+    // The list's title leads its items, as the HTML door writes a lead-in and its sub-list.
+    expect(fields.map((f) => f.value), 'items joined').toEqual(['List (Franz Müntefering; Olaf Scholz)', 'Horst Köhler; Joachim Gauck']);
+    expect(fields.map((f) => f.has_parts?.length), 'one lead-in item; two items').toEqual([1, 2]);
   });
 
   it('recognizes infoboxes of other wikis and embedded infoboxes as sections', () => {

@@ -252,6 +252,8 @@ export const TextRuleSchema = z.strictObject({
   date: z.tuple([z.string(), z.string(), z.string()]).optional(),
   wrap: z.tuple([z.string(), z.string()]).optional(),
   block: z.boolean().optional(),
+  list: z.boolean().optional().describe('The template renders a list: in an infobox field, each item (or each line of its parameter) is a list_item'),
+  title: z.string().optional().describe('With list: the parameter shown above the items, which become its sub-items'),
 }).meta({ id: 'TextRule' });
 export type TextRule = z.infer<typeof TextRuleSchema>;
 
@@ -267,15 +269,72 @@ export const WikitextSchema = file({
     skipParams: Rules,
     imageParams: Rules,
     captionParams: Rules,
+    rows: z
+      .array(Rule.extend({ role: z.enum(['header', 'subheader', 'label', 'data']) }))
+      .describe('Numbered row parameters of {{Infobox}} (matched without their number): headers open sections, data rows are fields named by their label'),
   }),
   shortDescription: Rules,
   noise: group({ names: Rules, prefixes: Rules }),
   referenceLists: group({ names: Rules, prefixes: Rules }),
-  references: group({ short: Rules, notes: z.array(Rule.extend({ group: z.string().describe('The reference group; empty for the group= parameter of the call') })) }),
+  references: group({
+    short: Rules,
+    notes: z.array(Rule.extend({ group: z.string().describe('The reference group; empty for the group= parameter of the call') })),
+    footnote: group({
+      idPrefix: Rule,
+      page: Rules,
+      pages: Rules,
+      location: Rules,
+      parenthesized: Rules.describe('Short footnotes that put the year in parentheses'),
+    }),
+    anchorIds: Rules.describe("Templates writing a citation's CITEREF anchor in its ref= parameter"),
+    anchorLinks: Rules.describe("Templates naming a full citation by authors and year (CS1's CITEREF anchor): the reference holding one has that citation as its source"),
+  }),
   pronunciation: group({ rules: z.array(RuledTemplate), prefixes: Rules }),
   text: group({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
   modules: group({ rules: z.array(RuledTemplate) }),
   interwiki: group({ languages: Rules, projects: z.array(Rule.extend({ host: z.string().min(1) })) }),
+  tags: group({
+    literal: Rules.describe('Extension tags whose content is text as written'),
+    math: Rules.describe('Extension tags whose content is TeX'),
+    ref: Rules.describe('The footnote tag of the Cite extension'),
+    content: Rules.describe('Extension tags whose content is wiki text'),
+    gallery: Rules.describe('Gallery tags: each line a file'),
+    blockHtml: Rules.describe('HTML block elements whose tags end a paragraph'),
+    lineBreak: Rules.describe('HTML line break tags'),
+    superscript: Rules.describe('HTML superscript tags'),
+  }),
+  magicWords: group({
+    shown: Rules.describe('Parser functions that show their first argument (cased by name: lc, uc, lcfirst, ucfirst)'),
+    pageName: Rules.describe('Variables that print the page title'),
+    tag: Rules.describe('{{#tag:…}}'),
+    invoke: Rules.describe('{{#invoke:…}}'),
+  }),
+  links: group({ filePath: Rule, defaultFamily: Rule }),
+  citationText: group({
+    author: Rules,
+    first: Rules,
+    editor: Rules,
+    editorFirst: Rules,
+    date: Rules,
+    title: Rules,
+    work: Rules,
+    publisher: Rules,
+  }),
+  coordinates: group({
+    positional: z
+      .array(Rule.extend({ display: z.string().min(1).describe('The parameter saying where they show (inline, title)') }))
+      .describe('Templates with the positional parameters of Module:Coordinates ({{coord|46|57|N|7|27|E}})'),
+    named: z
+      .array(
+        Rule.extend({
+          lat: z.string().min(1).describe('Parameter of the latitude'),
+          lon: z.string().min(1).describe('Parameter of the longitude'),
+          titleOnly: z.string().min(1).describe('Parameter that, without `inline`, shows them in the title bar only'),
+          inline: z.string().min(1).describe('Parameter that shows them in the text'),
+        }),
+      )
+      .describe('Templates with latitude and longitude in named parameters (dewiki {{Coordinate|NS=|EW=}})'),
+  }),
 });
 
 export const MathSchema = file({

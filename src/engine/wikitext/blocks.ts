@@ -7,14 +7,15 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { AstNodes, ExtToken, FileToken, HeadingToken, HtmlToken, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { templateKind } from './grammar.js';
+import { TAGS, templateKind } from './grammar.js';
 import { headingKey } from '../grammar.js';
 import { SectionTree, addPart as add } from '../section-tree.js';
 import { imagePart } from './image.js';
-import { render } from './render.js';
+import { render, texOf } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
-import { tableBlock } from './table.js';
+import { isInfoboxTable, isLayoutHolder, rowsOf, tableBlock } from './table.js';
+import { tableInfoboxPart } from './infobox.js';
 
 /** Deeper list markers are read as this depth: keeps the output tree shallow on garbage input. */
 const MAX_LIST_DEPTH = 20;
@@ -42,18 +43,45 @@ const isStandalone = (line: Line): boolean =>
   line.marker === undefined &&
   line.pieces.some((p) => typeof p !== 'string' && p.type !== 'comment') &&
   line.pieces.every((p) =>
-    typeof p === 'string' ? p.trim().length === 0 : BLOCK_TOKENS.has(p.type) && !(p.type === 'ext' && (p as ExtToken).name === 'ref'),
+    typeof p === 'string' ? p.trim().length === 0 : BLOCK_TOKENS.has(p.type) && !(p.type === 'ext' && TAGS.ref.has((p as ExtToken).name.toLowerCase())),
   );
 
-/** Block HTML elements whose tags (open or close) end a paragraph. */
-const BLOCK_HTML = new Set(['blockquote', 'div', 'p', 'center', 'table', 'ul', 'ol', 'dl', 'pre', 'figure']);
 
 function isBlockPiece(p: Piece): boolean {
   if (typeof p === 'string') return false;
-  if (p.type === 'html') return BLOCK_HTML.has((p as HtmlToken).name.toLowerCase());
+  if (isDisplayedMath(p)) return true;
+  if (p.type === 'html') return TAGS.blockHtml.has((p as HtmlToken).name.toLowerCase());
   if (p.type !== 'template') return false;
   const kind = templateKind((p as TranscludeToken).name);
   return kind.kind === 'text' && kind.rule.block === true;
+}
+
+const isMath = (p: Piece): p is ExtToken => typeof p !== 'string' && p.type === 'ext' && TAGS.math.has((p as ExtToken).name.toLowerCase());
+
+/** `<math display="block">`: displayed wherever it is written, even inside a line. */
+function isDisplayedMath(p: Piece): boolean {
+  return isMath(p) && String(p.getAttr('display') ?? '').trim().toLowerCase() === 'block';
+}
+
+/**
+ * A line that is one formula: `<math display="block">` alone, or a `<math>` alone on a line
+ * indented with `:` (the usual way to display one), which is not a list item but a formula.
+ */
+function formulaOf(line: Line): ExtToken | undefined {
+  if (line.marker !== undefined && !/^:+$/.test(line.marker)) return undefined;
+  let math: ExtToken | undefined;
+  for (const p of line.pieces) {
+    if (typeof p === 'string' ? p.trim().length === 0 : p.type === 'comment') continue;
+    if (math !== undefined || !isMath(p)) return undefined;
+    math = p;
+  }
+  if (math === undefined) return undefined;
+  return line.marker !== undefined || isDisplayedMath(math) ? math : undefined;
+}
+
+function formulaPart(math: ExtToken): Part | undefined {
+  const tex = texOf(math);
+  return tex.length > 0 ? { type: 'formula', value: tex } : undefined;
 }
 
 export class BlockWalker {
@@ -85,11 +113,18 @@ export class BlockWalker {
         this.flush();
         this.heading(n as HeadingToken);
         return;
-      case 'table':
+      case 'table': {
         this.endLine();
         this.flush();
-        if (!this.tree.skipping) this.tree.block(tableBlock(n as TableToken, this.scope, this.tree.path));
+        const table = n as TableToken;
+        if (isInfoboxTable(table)) {
+          // Collected wherever it stands, as infobox templates are.
+          const part = tableInfoboxPart(table, this.scope);
+          if (part !== undefined) this.scope.infoboxes.push(part);
+        } else if (isLayoutHolder(table)) this.lookThrough(table);
+        else if (!this.tree.skipping) this.tree.block(tableBlock(table, this.scope, this.tree.path));
         return;
+      }
       case 'hr':
         this.endLine();
         this.flush();
@@ -107,6 +142,16 @@ export class BlockWalker {
         return;
       default:
         this.line.pieces.push(n);
+    }
+  }
+
+  /** A layout table's cells are read as blocks of the section, one cell after the other. */
+  private lookThrough(table: TableToken): void {
+    const { rows, caption } = rowsOf(table);
+    for (const td of caption === undefined ? rows.flat() : [caption, ...rows.flat()]) {
+      for (const c of td.lastChild.childNodes) this.node(c);
+      this.endLine();
+      this.flush();
     }
   }
 
@@ -132,13 +177,26 @@ export class BlockWalker {
         continue;
       }
       const start = i;
+      const math = formulaOf(line);
+      if (math !== undefined) {
+        this.formula(math);
+        i++;
+        continue;
+      }
       if (isStandalone(line)) {
         this.paragraph([line]);
         i++;
         continue;
       }
       const listy = line.marker !== undefined;
-      while (i < lines.length && !isBlank(lines[i]!) && !isStandalone(lines[i]!) && (lines[i]!.marker !== undefined) === listy) i++;
+      while (
+        i < lines.length &&
+        !isBlank(lines[i]!) &&
+        !isStandalone(lines[i]!) &&
+        formulaOf(lines[i]!) === undefined &&
+        (lines[i]!.marker !== undefined) === listy
+      )
+        i++;
       if (listy) this.list(lines.slice(start, i));
       else this.paragraph(lines.slice(start, i));
     }
@@ -156,7 +214,8 @@ export class BlockWalker {
       if (!isBlockPiece(pieces[i]!)) continue;
       this.paragraphOf(pieces.slice(start, i));
       const p = pieces[i]!;
-      if (typeof p !== 'string' && p.type === 'template') this.paragraphOf([p]);
+      if (isMath(p)) this.formula(p);
+      else if (typeof p !== 'string' && p.type === 'template') this.paragraphOf([p]);
       start = i + 1;
     }
     this.paragraphOf(start === 0 ? pieces : pieces.slice(start));
@@ -174,6 +233,11 @@ export class BlockWalker {
     if (r.citations.length > 0) part.citations = r.citations;
     if (this.tree.inLead) this.lead.push({ paragraph: pieces });
     this.tree.block(part);
+  }
+
+  private formula(math: ExtToken): void {
+    const part = formulaPart(math);
+    if (part !== undefined && !this.tree.skipping) this.tree.block(part);
   }
 
   private images(files: readonly FileToken[]): void {

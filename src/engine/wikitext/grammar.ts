@@ -4,7 +4,7 @@
  */
 import { GRAMMAR } from '../grammar/load.js';
 import type { TextRule } from '../grammar/schemas.js';
-import { normalizeTemplateName } from '../grammar.js';
+import { PROJECTS, normalizeTemplateName } from '../grammar.js';
 
 export type { TextRule } from '../grammar/schemas.js';
 
@@ -23,6 +23,76 @@ export const INFOBOX_TITLE_PARAMS = grammar.infobox.titleParams.map((r) => r.mat
 export const INFOBOX_SKIP_PARAMS = names(grammar.infobox.skipParams);
 export const INFOBOX_IMAGE_PARAMS = grammar.infobox.imageParams.map((r) => r.match);
 export const INFOBOX_CAPTION_PARAMS = grammar.infobox.captionParams.map((r) => r.match);
+export type InfoboxRowRole = 'header' | 'subheader' | 'label' | 'data';
+/** Row parameters of {{Infobox}} by their name without the number ("header", "label" …). */
+export const INFOBOX_ROWS: ReadonlyMap<string, InfoboxRowRole> = new Map(grammar.infobox.rows.map((r) => [r.match, r.role]));
+
+/** Coordinate templates by name: positional parameters ({{coord}}) or named ones ({{Coordinate|NS=|EW=}}). */
+export type CoordinateForm =
+  | { form: 'positional'; display: string }
+  | { form: 'named'; lat: string; lon: string; titleOnly: string; inline: string };
+export const COORDINATES: ReadonlyMap<string, CoordinateForm> = new Map<string, CoordinateForm>([
+  ...grammar.coordinates.positional.map((r) => [r.match, { form: 'positional', display: r.display }] as const),
+  ...grammar.coordinates.named.map((r) => [r.match, { form: 'named', lat: r.lat, lon: r.lon, titleOnly: r.titleOnly, inline: r.inline }] as const),
+]);
+
+/** Extension and HTML tag names (lower case) by what the wikitext path does with them. */
+export const TAGS = {
+  literal: names(grammar.tags.literal),
+  math: names(grammar.tags.math),
+  ref: names(grammar.tags.ref),
+  content: names(grammar.tags.content),
+  gallery: names(grammar.tags.gallery),
+  blockHtml: names(grammar.tags.blockHtml),
+  lineBreak: names(grammar.tags.lineBreak),
+  superscript: names(grammar.tags.superscript),
+};
+
+/** Parser functions and variables (lower case) by what they show. */
+export const MAGIC_WORDS = {
+  shown: names(grammar.magicWords.shown),
+  pageName: names(grammar.magicWords.pageName),
+  tag: names(grammar.magicWords.tag),
+  invoke: names(grammar.magicWords.invoke),
+};
+
+export const FILE_PATH = grammar.links.filePath.match;
+export const DEFAULT_FAMILY = grammar.links.defaultFamily.match;
+
+const footnote = grammar.references.footnote;
+/** How Module:Footnotes names and writes a short footnote. */
+export const FOOTNOTE = {
+  idPrefix: footnote.idPrefix.match,
+  page: footnote.page.map((r) => r.match),
+  pages: footnote.pages.map((r) => r.match),
+  location: footnote.location.map((r) => r.match),
+  parenthesized: names(footnote.parenthesized),
+};
+
+const keys = (rules: readonly { match: string }[]): readonly string[] => rules.map((r) => r.match);
+/** Metadata keys read, in order, to write a citation's text. */
+export const CITATION_TEXT = {
+  author: keys(grammar.citationText.author),
+  first: keys(grammar.citationText.first),
+  editor: keys(grammar.citationText.editor),
+  editorFirst: keys(grammar.citationText.editorFirst),
+  date: keys(grammar.citationText.date),
+  title: keys(grammar.citationText.title),
+  work: keys(grammar.citationText.work),
+  publisher: keys(grammar.citationText.publisher),
+};
+
+/**
+ * Hosts whose titles keep the case of their first letter: the families grammar/projects.json
+ * marks `caseSensitive` (Wiktionary), one rule for both front doors.
+ */
+const caseSensitiveHosts = PROJECTS.families
+  .filter((f) => f.caseSensitive === true)
+  .map((f) => new RegExp(`^${f.host.replace(/[.]/g, '\\.').replace('{lang}', '[^.]+')}$`));
+
+export function isCaseSensitiveHost(host: string): boolean {
+  return caseSensitiveHosts.some((re) => re.test(host));
+}
 
 const shortDescription = names(grammar.shortDescription);
 const noiseNames = names(grammar.noise.names);
@@ -30,6 +100,23 @@ const referenceLists = names(grammar.referenceLists.names);
 const referenceListPrefixes = grammar.referenceLists.prefixes.map((r) => r.match);
 const noisePrefixes = grammar.noise.prefixes.map((r) => r.match);
 const shortFootnotes = names(grammar.references.short);
+const anchorLinks = names(grammar.references.anchorLinks);
+const anchorIds = names(grammar.references.anchorIds);
+
+/** Whether a template writes a citation's anchor outright (`ref={{harvid|…}}`). */
+export function isAnchorId(rawName: string): boolean {
+  return anchorIds.has(normalizeTemplateName(rawName));
+}
+
+/** Whether a template links to a full citation by authors and year ({{harvnb|Smith|2001}}). */
+export function isAnchorLink(rawName: string): boolean {
+  return anchorLinks.has(normalizeTemplateName(rawName));
+}
+
+/** "Template:Infobox_scientist" → "Infobox scientist": the name as the HTML door reads it from data-mw. */
+export function templateDisplayName(name: string): string {
+  return name.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim();
+}
 const notes = new Map(grammar.references.notes.map((r) => [r.match, r.group]));
 const pronunciation = new Map(grammar.pronunciation.rules.map((r) => [r.match, r.rule]));
 const pronunciationPrefixes = grammar.pronunciation.prefixes.map((r) => r.match);

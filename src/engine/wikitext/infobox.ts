@@ -5,16 +5,16 @@
  * fields; the image parameter becomes an `image` part first in the section. Templates are not expanded, so fields the template fetches from Wikidata are absent.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, FileToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateKind } from './grammar.js';
+import type { AstNodes, FileToken, TableToken, TdToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import { rowsOf } from './table.js';
+import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from './grammar.js';
+import type { InfoboxRowRole } from './grammar.js';
+import { cleanLabel } from '../blocks/infobox.js';
+import { fieldOf } from './field.js';
 import { fileUrl, imagePart } from './image.js';
 import { argText, render } from './render.js';
 import type { Scope } from './scope.js';
 
-/** "Template:Infobox_scientist" → "Infobox scientist". */
-function templateDisplayName(name: string): string {
-  return name.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim();
-}
 
 /**
  * An infobox embedded in another's parameter (`| module = {{Infobox scientist|embed=yes …}}`)
@@ -29,7 +29,7 @@ export function infoboxPart(t: TranscludeToken, scope: Scope, depth: number): Pa
       scope.embedded.add(e);
       queue.push({ t: e, title: infoboxTitle(e, scope, templateDisplayName(e.name)) });
     }
-    sections.push(sectionOf(current.t, current.title, scope, depth));
+    sections.push(...sectionOf(current.t, current.title, scope, depth));
   }
   return { name: templateDisplayName(t.name), type: 'infobox', has_parts: sections };
 }
@@ -85,25 +85,81 @@ function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
   return undefined;
 }
 
-function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number): Part {
-  const fields: Part[] = [];
+/**
+ * The box's fields in parameter order. {{Infobox}}'s numbered rows are read as the HTML door reads
+ * their output: `headerN` (and `subheader`) opens a named section, `dataN` is a field named by
+ * `labelN`, and a label-less `dataN` that is all bold ("'''Musical career'''") is a sub-header.
+ */
+function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number): Part[] {
+  const first: Part = { type: 'section' };
+  if (title !== undefined) first.name = title;
+  const sections: Part[] = [first];
+  let current = first;
+  const add = (part: Part): void => {
+    (current.has_parts ??= []).push(part);
+  };
+  const open = (name: string): void => {
+    current = { name, type: 'section' };
+    sections.push(current);
+  };
   const image = infoboxImage(t, scope);
-  if (image !== undefined) fields.push(image);
+  if (image !== undefined) add(image);
+  const titleKey = INFOBOX_TITLE_PARAMS.find((k) => (t.getValue(k)?.trim() ?? '').length > 0);
   for (const arg of t.getAllArgs()) {
     const name = arg.name.trim();
-    if (name.length === 0 || INFOBOX_SKIP_PARAMS.has(name.toLowerCase())) continue;
-    const r = render(scope, arg.lastChild.childNodes, {}, depth + 1);
-    if (r.value.length === 0) continue;
-    const field: Part = { type: 'field', name, value: r.value };
-    if (r.links.length > 0) field.links = r.links;
-    if (r.citations.length > 0) field.citations = r.citations;
-    fields.push(field);
+    if (name.length === 0) continue;
+    const key = name.toLowerCase();
+    if (INFOBOX_SKIP_PARAMS.has(key)) continue;
+    // The parameter that titles the box is its title, not a field (as the HTML shows it).
+    if (key === titleKey) continue;
+    const row = numberedRow(key);
+    if (row?.role === 'label') continue; // read with its data row
+    if (row?.role === 'header' || row?.role === 'subheader') {
+      const text = render(scope, arg.lastChild.childNodes, {}, depth + 1).value;
+      if (text.length > 0) open(text);
+      continue;
+    }
+    let label: string | undefined = name;
+    if (row?.role === 'data') {
+      label = labelOf(t, row.number, scope, depth);
+      if (label === undefined && isBoldLine(arg.getValue())) {
+        const text = render(scope, arg.lastChild.childNodes, {}, depth + 1).value;
+        // A bold line with figures is a value standing out, not the name of a group (as on the HTML door).
+        if (text.length > 0 && !/\p{N}/u.test(text)) {
+          open(text);
+          continue;
+        }
+      }
+    }
+    const field = fieldOf(label, arg.lastChild.childNodes, scope, depth);
+    if (field !== undefined) add(field);
   }
-  const section: Part = { type: 'section' };
-  if (title !== undefined) section.name = title;
-  if (fields.length > 0) section.has_parts = fields;
-  return section;
+  return sections;
 }
+
+/** `header3` → { role: 'header', number: '3' }, by grammar/wikitext.json `infobox.rows`. */
+function numberedRow(key: string): { role: InfoboxRowRole; number: string } | undefined {
+  const m = /^(.*?)(\d*)$/.exec(key)!;
+  const role = INFOBOX_ROWS.get(m[1]!);
+  if (role === undefined) return undefined;
+  if (m[2]!.length === 0 && role !== 'subheader') return undefined;
+  return { role, number: m[2]! };
+}
+
+/** The rendered `labelN` of a data row, without the decoration the HTML door also drops. */
+function labelOf(t: TranscludeToken, number: string, scope: Scope, depth: number): string | undefined {
+  for (const [base, role] of INFOBOX_ROWS) {
+    if (role !== 'label') continue;
+    const arg = t.getArg(`${base}${number}`);
+    if (arg === undefined) continue;
+    const text = cleanLabel(render(scope, arg.lastChild.childNodes, { collect: false }, depth + 1).value);
+    if (text.length > 0) return text;
+  }
+  return undefined;
+}
+
+/** A value written wholly in bold ("'''Musical career'''"). */
+const isBoldLine = (raw: string): boolean => /^\s*'''[^']+'''\s*$/.test(raw);
 
 function infoboxTitle(t: TranscludeToken, scope: Scope, fallback = scope.title): string | undefined {
   for (const key of INFOBOX_TITLE_PARAMS) {
@@ -111,4 +167,65 @@ function infoboxTitle(t: TranscludeToken, scope: Scope, fallback = scope.title):
     if (value.length > 0) return value;
   }
   return fallback;
+}
+
+/**
+ * `{| class="infobox"` written as a wiki table: read like the HTML door reads table rows — the
+ * caption or a first full-width header is the title, a later one opens a section, a label cell
+ * and data cells make a field, a cell holding only a file is the image (its caption the text
+ * under it).
+ */
+export function tableInfoboxPart(t: TableToken, scope: Scope): Part | undefined {
+  const { rows, caption } = rowsOf(t);
+  let title = caption === undefined ? undefined : render(scope, caption.lastChild.childNodes).value || undefined;
+  const sections: Part[] = [];
+  const current = (): Part => {
+    let last = sections[sections.length - 1];
+    if (last === undefined) {
+      last = title === undefined ? { type: 'section' } : { name: title, type: 'section' };
+      sections.push(last);
+    }
+    return last;
+  };
+  const add = (part: Part): void => {
+    (current().has_parts ??= []).push(part);
+  };
+  for (const row of rows) {
+    if (row.length === 1) {
+      const cell = row[0]!;
+      const r = render(scope, cell.lastChild.childNodes);
+      if (cell.subtype === 'th') {
+        if (r.value.length === 0) continue;
+        if (title === undefined && sections.length === 0) title = r.value;
+        else {
+          current();
+          sections.push({ name: r.value, type: 'section' });
+        }
+        continue;
+      }
+      const images = r.files.map((f) => imagePart(f, scope)).filter((p): p is Part => p !== undefined);
+      if (images.length > 0) {
+        for (const image of images) add(image);
+        // Text beside the file in its cell is the image's caption.
+        const last = images[images.length - 1]!;
+        if (r.value.length > 0 && last.value === undefined) {
+          last.value = r.value;
+          if (last.images?.[0] !== undefined) last.images[0].caption = r.value;
+        }
+        continue;
+      }
+      const field = fieldOf(undefined, cell.lastChild.childNodes, scope, 0);
+      if (field !== undefined) add(field);
+      continue;
+    }
+    const [labelCell, ...dataCells] = row as [TdToken, ...TdToken[]];
+    const label = cleanLabel(render(scope, labelCell.lastChild.childNodes, { collect: false }).value);
+    // Several data cells read as one value, a line each.
+    const nodes = dataCells.flatMap((c, i) => (i === 0 ? [...c.lastChild.childNodes] : ['\n', ...c.lastChild.childNodes]));
+    const field = fieldOf(label, nodes, scope, 0);
+    if (field !== undefined) add(field);
+    else if (label.length > 0) add({ type: 'field', name: label, value: '' });
+  }
+  if (sections.length === 0) return undefined;
+  return title === undefined ? { type: 'infobox', has_parts: sections } : { name: title, type: 'infobox', has_parts: sections };
 }

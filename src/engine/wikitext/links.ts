@@ -7,7 +7,7 @@
  * an interlanguage link, page metadata rather than content (grammar/wikitext.json `interwiki`).
  */
 import type { Site } from '../site.js';
-import { isLanguageCode, projectHost } from './grammar.js';
+import { DEFAULT_FAMILY, isCaseSensitiveHost, isLanguageCode, projectHost } from './grammar.js';
 
 export type LinkTarget = { kind: 'url'; url: string } | { kind: 'interlanguage' } | { kind: 'none' };
 
@@ -32,7 +32,7 @@ export function linkTarget(rawTarget: string, site: Site | undefined, language: 
     if (project !== undefined) return urlOn(`https://${project.replace('{lang}', language ?? 'en')}/wiki/`, rest);
     if (isLanguageCode(prefix)) {
       if (!colon) return INTERLANGUAGE;
-      const family = site === undefined ? 'wikipedia.org' : site.origin.replace(/^https:\/\/[^.]+\./, '');
+      const family = site === undefined ? DEFAULT_FAMILY : site.origin.replace(/^https:\/\/[^.]+\./, '');
       return urlOn(`https://${prefix}.${family}/wiki/`, rest);
     }
   }
@@ -40,14 +40,21 @@ export function linkTarget(rawTarget: string, site: Site | undefined, language: 
   return urlOn(site.articleBase, target);
 }
 
-/** Wiktionary titles are case-sensitive from the first letter; every other project capitalizes it. */
+/** Titles start upper case except on wikis grammar/projects.json marks `caseSensitive` (Wiktionary). */
 function urlOn(base: string, target: string): LinkTarget {
   const hash = target.indexOf('#');
   let title = underscored(hash < 0 ? target : target.slice(0, hash));
   if (title.length === 0) return NONE;
-  if (!base.includes('.wiktionary.org/')) title = title.charAt(0).toUpperCase() + title.slice(1);
+  if (!isCaseSensitiveHost(hostOf(base))) title = title.charAt(0).toUpperCase() + title.slice(1);
   const fragment = hash < 0 ? '' : underscored(target.slice(hash + 1));
   return { kind: 'url', url: base + title + (fragment.length > 0 ? `#${fragment}` : '') };
+}
+
+/** "https://en.wiktionary.org/wiki/" → "en.wiktionary.org". */
+function hostOf(base: string): string {
+  const start = base.indexOf('//') + 2;
+  const end = base.indexOf('/', start);
+  return base.slice(start, end < 0 ? undefined : end);
 }
 
 function underscored(s: string): string {

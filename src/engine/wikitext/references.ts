@@ -10,6 +10,7 @@ import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
+import { CITATION_TEXT, FOOTNOTE, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
 import { render, templateParams } from './render.js';
 import type { Scope } from './scope.js';
 
@@ -20,17 +21,11 @@ interface Entry {
 }
 
 /**
- * Metadata keys read, in order, to write a citation template's text: CS1 names only, because the
- * parameters are first mapped to them (citation-metadata.ts), whatever the template's language.
+ * Metadata keys read, in order, to write a citation template's text (grammar/wikitext.json
+ * `citationText`): CS1 names only, because the parameters are first mapped to them
+ * (citation-metadata.ts), whatever the template's language.
  */
-const AUTHOR_KEYS = ['author', 'last', 'authors'];
-const FIRST_KEYS = ['first'];
-const EDITOR_KEYS = ['editor', 'editor-last'];
-const EDITOR_FIRST_KEYS = ['editor-first'];
-const DATE_KEYS = ['date', 'year'];
-const TITLE_KEYS = ['title', 'chapter'];
-const WORK_KEYS = ['work', 'journal', 'newspaper', 'magazine', 'website', 'periodical', 'encyclopedia'];
-const PUBLISHER_KEYS = ['publisher'];
+const { author: AUTHOR_KEYS, first: FIRST_KEYS, editor: EDITOR_KEYS, editorFirst: EDITOR_FIRST_KEYS, date: DATE_KEYS, title: TITLE_KEYS, work: WORK_KEYS, publisher: PUBLISHER_KEYS } = CITATION_TEXT;
 
 const first = (m: Record<string, string>, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (m[k] !== undefined) return m[k];
@@ -42,7 +37,7 @@ const first = (m: Record<string, string>, keys: readonly string[]): string | und
  * "Last, First (2001). Title. Work. Publisher."
  */
 export function citationText(params: Record<string, string>): string {
-  const m: Record<string, string> = {};
+  const m: Record<string, string> = Object.create(null);
   for (const [key, value] of Object.entries(params)) {
     const name = canonicalParameter(key);
     if (name !== undefined) m[name] ??= value;
@@ -73,6 +68,10 @@ export class ReferenceBook {
   private readonly definitions = new Map<string, Token>();
   /** By name only: a definition inside `<references group=…>` or `{{notelist|refs=…}}` carries no group attribute. */
   private readonly definitionsByName = new Map<string, Token>();
+  /** Full citations by the anchor CS1 gives them (`CITEREF` + authors + year), for short footnotes' `source`. */
+  private anchors: Map<string, TranscludeToken> | undefined;
+  /** The page's citation templates in document order; their anchors are read at the first short footnote. */
+  private readonly citationTemplates: TranscludeToken[] = [];
   private nextKey = 1;
   private readonly groupCounts = new Map<string, number>();
   private scope: Scope | undefined;
@@ -92,7 +91,8 @@ export class ReferenceBook {
     while (stack.length > 0) {
       const n = stack.pop()!;
       if (n.type === 'text') continue;
-      if (n.type === 'ext' && (n as ExtToken).name.toLowerCase() === 'ref') {
+      if (n.type === 'template' && citationType((n as TranscludeToken).name) !== undefined) this.citationTemplates.push(n as TranscludeToken);
+      if (n.type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
         const ext = n as ExtToken;
         const name = attr(ext, 'name');
         if (name !== undefined && hasContent(ext)) {
@@ -131,10 +131,10 @@ export class ReferenceBook {
   citeShort(t: TranscludeToken): Citation | undefined {
     const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
     if (anon.length === 0) return undefined;
-    const loc = t.getValue('p')?.trim() ?? t.getValue('page')?.trim();
-    const pages = t.getValue('pp')?.trim() ?? t.getValue('pages')?.trim();
-    const where = t.getValue('loc')?.trim();
-    const name = `FOOTNOTE${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`;
+    const loc = firstValue(t, FOOTNOTE.page);
+    const pages = firstValue(t, FOOTNOTE.pages);
+    const where = firstValue(t, FOOTNOTE.location);
+    const name = `${FOOTNOTE.idPrefix}${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`;
     const key = keyOf('', name);
     const known = this.named.get(key);
     if (known !== undefined) return citation(known);
@@ -142,15 +142,16 @@ export class ReferenceBook {
     const year = anon.length > 1 ? anon[anon.length - 1]! : undefined;
     const authors = year === undefined ? anon : anon.slice(0, -1);
     const names = authors.length <= 1 ? authors.join('') : `${authors.slice(0, -1).join(', ')} & ${authors[authors.length - 1]}`;
-    const parenthesized = normalizeTemplateName(t.name).endsWith('p');
+    const parenthesized = FOOTNOTE.parenthesized.has(normalizeTemplateName(t.name));
     let text = year === undefined ? names : parenthesized ? `${names} (${year})` : `${names} ${year}`;
     if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
     else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
     if (where !== undefined && where.length > 0) text += `, ${where}`;
     const params = templateParams(this.scope!, t);
-    const template = { name: templateNameOf(t), parameters: { ...params } };
+    const template = { name: templateDisplayName(t.name), parameters: { ...params } };
     const type = citationType(t.name) ?? 'short';
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
+    this.addSource(entry.reference, t);
     this.named.set(key, entry);
     return citation(entry);
   }
@@ -179,11 +180,42 @@ export class ReferenceBook {
   private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
     const scope = this.scope!;
     const text = render(scope, body, { inReference: true });
-    const cite = findCitationTemplate(body);
-    if (cite === undefined) return this.push(name, group, text, 'text', {});
-    const params = templateParams(scope, cite);
-    const template = { name: templateNameOf(cite), parameters: { ...params } };
-    return this.push(name, group, text, citationType(cite.name) ?? 'text', citationMetadata(cite.name, params), template);
+    const cite = findTemplate(body, (t) => citationType(t.name) !== undefined);
+    let entry: Entry;
+    if (cite === undefined) entry = this.push(name, group, text, 'text', {});
+    else {
+      const params = templateParams(scope, cite);
+      const template = { name: templateDisplayName(cite.name), parameters: { ...params } };
+      entry = this.push(name, group, text, citationType(cite.name) ?? 'text', citationMetadata(cite.name, params), template);
+    }
+    const short = findTemplate(body, (t) => templateKind(t.name).kind === 'short-footnote' || isAnchorLink(t.name));
+    if (short !== undefined) this.addSource(entry.reference, short);
+    return entry;
+  }
+
+  /** Pages without short footnotes never pay for reading every citation's anchor. */
+  private anchorIndex(): Map<string, TranscludeToken> {
+    if (this.anchors !== undefined) return this.anchors;
+    this.anchors = new Map();
+    for (const t of this.citationTemplates) {
+      const anchor = anchorOf(t);
+      if (anchor !== undefined && !this.anchors.has(anchor)) this.anchors.set(anchor, t);
+    }
+    return this.anchors;
+  }
+
+  /**
+   * A short footnote names its full citation by authors and year; the citation with that CS1
+   * anchor, when the page has one, is the reference's `source` (as the HTML door reads the
+   * `#CITEREF…` link).
+   */
+  private addSource(reference: Reference, short: TranscludeToken): void {
+    const anon = short.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+    if (anon.length < 2) return;
+    const target = this.anchorIndex().get(anchorKey(anon.slice(0, -1), anon[anon.length - 1]!));
+    if (target === undefined) return;
+    const value = citationText(templateParams(this.scope!, target));
+    if (value.length > 0) reference.source = { value };
   }
 
   private push(
@@ -206,9 +238,47 @@ export class ReferenceBook {
   }
 }
 
-/** The template's name as the HTML path reads it from data-mw: "Template:Cite_web" → "Cite web". */
-function templateNameOf(t: TranscludeToken): string {
-  return t.name.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim();
+/** CS1's anchor of a citation: up to four author surnames and the year, spaces ignored. */
+function anchorKey(names: readonly string[], year: string): string {
+  return (names.slice(0, 4).join('') + year).replace(/[\s_]+/g, '');
+}
+
+/** The CITEREF anchor of a citation template, from its parameters as written (any language). */
+function anchorOf(t: TranscludeToken): string | undefined {
+  // `ref={{harvid|Stachel et al.|2008}}` names the anchor outright.
+  for (const arg of t.getAllArgs()) {
+    if (canonicalParameter(arg.name.trim()) !== 'ref') continue;
+    const id = arg.lastChild.childNodes.find((n) => n.type === 'template' && isAnchorId((n as TranscludeToken).name)) as TranscludeToken | undefined;
+    const parts = id?.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0) ?? [];
+    if (parts.length >= 2) return anchorKey(parts.slice(0, -1), parts[parts.length - 1]!);
+  }
+  const m: Record<string, string> = Object.create(null);
+  for (const arg of t.getAllArgs()) {
+    const name = canonicalParameter(arg.name.trim());
+    if (name === undefined || m[name] !== undefined) continue;
+    const value = arg.getValue().trim();
+    if (value.length > 0 && !value.includes('{{')) m[name] = value;
+  }
+  const names: string[] = [];
+  for (let i = 1; i <= 4; i++) {
+    const keys = i === 1 ? ['last', 'author'] : [`last${i}`, `author${i}`];
+    const v = keys.map((k) => m[k]).find((x) => x !== undefined);
+    if (v === undefined) break;
+    names.push(v);
+  }
+  if (names.length === 0 && m['editor-last'] !== undefined) names.push(m['editor-last']);
+  const year = m.year ?? /\b\d{4}[a-z]?\b/.exec(m.date ?? '')?.[0];
+  if (names.length === 0 || year === undefined) return undefined;
+  return anchorKey(names, year);
+}
+
+/** The first of these parameters that the call writes (trimmed), as Module:Footnotes reads aliases. */
+function firstValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const v = t.getValue(key);
+    if (v !== undefined) return v.trim();
+  }
+  return undefined;
 }
 
 function citation(e: Entry): Citation {
@@ -231,14 +301,14 @@ function hasContent(t: ExtToken): boolean {
   return inner !== undefined && inner.type !== 'ext-attrs' && String(inner).trim().length > 0;
 }
 
-/** The first citation template in a reference's content (templates nested in others included). */
-function findCitationTemplate(nodes: readonly AstNodes[]): TranscludeToken | undefined {
+/** The first template in a reference's content that `test` accepts (templates nested in others included). */
+function findTemplate(nodes: readonly AstNodes[], test: (t: TranscludeToken) => boolean): TranscludeToken | undefined {
   const stack: AstNodes[] = [...nodes].reverse();
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
     if (n.type === 'text') continue;
-    if (n.type === 'template' && citationType((n as TranscludeToken).name) !== undefined) return n as TranscludeToken;
+    if (n.type === 'template' && test(n as TranscludeToken)) return n as TranscludeToken;
     for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
   }
   return undefined;

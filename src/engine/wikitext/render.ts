@@ -19,7 +19,7 @@ import type {
 import { CUT } from '../cut.js';
 import { clean } from '../text.js';
 import { citationType } from '../grammar.js';
-import { moduleRule, templateKind } from './grammar.js';
+import { MAGIC_WORDS, TAGS, moduleRule, templateKind } from './grammar.js';
 import { citationText } from './references.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
@@ -37,6 +37,8 @@ export interface RenderOptions {
   collect?: boolean;
   /** The body of a note ({{efn}}): its own <ref>s are references, but nothing else is collected. */
   collectReferencesOnly?: boolean;
+  /** Inside a table cell: a superscript starting with a figure reads "^7" ("6:7^7"), as blocks/table.ts marks it. */
+  markSuperscripts?: boolean;
 }
 
 /** A piece of block content: a token, or a slice of a text node cut at a line break. */
@@ -61,18 +63,14 @@ const SILENT = new Set([
   'imagemap-image', 'translate', 'tvar', 'list-range', 'attr-key', 'attr-value', 'magic-word-name',
 ]);
 
-/** Extension tags whose content is text as written. */
-const TEXT_EXTENSIONS = new Set(['math', 'chem', 'ce', 'nowiki', 'syntaxhighlight', 'source', 'pre']);
-/** Magic words whose first argument is shown: {{formatnum:1234}}, {{lc:Text}}. */
-const SHOWN_MAGIC = new Set(['formatnum', 'lc', 'uc', 'lcfirst', 'ucfirst', '#tag:nowiki']);
-/** Magic words that print the page title, known from the meta (never guessed). */
-const PAGE_NAME_MAGIC = new Set(['pagename', 'fullpagename', 'basepagename', 'subjectpagename', 'articlepagename']);
 
 class Renderer {
   text = '';
   readonly links: Link[] = [];
   readonly citations: Citation[] = [];
   readonly files: FileToken[] = [];
+  /** The last template that showed nothing inside a bracket (see node()). */
+  private marked: AstNodes | undefined;
 
   /** Citations, infoboxes and the description are collected once, from the main rendering only. */
   readonly collects: boolean;
@@ -106,9 +104,18 @@ class Renderer {
       return;
     }
     switch (t.type) {
-      case 'template':
+      case 'template': {
+        const before = this.text.length;
         this.template(t as TranscludeToken, depth);
+        // A template that shows nothing right inside a bracket ("({{unknown}})") leaves a mark,
+        // so the empty brackets go with it (finish()); brackets written empty stay. Read from the
+        // tree, not from this.text, which would be flattened at every template.
+        if (this.text.length === before && opensBracket(t.previousSibling, this.marked)) {
+          this.text += EMPTY;
+          this.marked = t;
+        }
         return;
+      }
       case 'magic-word':
         this.magicWord(t as TranscludeToken, depth);
         return;
@@ -130,9 +137,13 @@ class Renderer {
         if (/^https?:\/\//i.test(url)) this.links.push({ url, text: url }); // the scheme as written, as on the HTML path
         return;
       }
-      case 'html':
-        if ((t as HtmlToken).name === 'br') this.text += ' ';
+      case 'html': {
+        const html = t as HtmlToken;
+        const tag = html.name.toLowerCase();
+        if (TAGS.lineBreak.has(tag)) this.text += ' ';
+        else if (TAGS.superscript.has(tag) && !html.closing && this.options.markSuperscripts === true && startsNumeric(html.nextSibling)) this.text += '^';
         return;
+      }
       case 'list':
       case 'dd':
         // A list marker inside a template parameter or cell: the items read as one text.
@@ -167,7 +178,7 @@ class Renderer {
       t.childNodes.length > 1 ? this.renderApart(t.childNodes.slice(1), depth + 1) : raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim();
     this.text += shown;
     if (target.kind !== 'url') return;
-    const text = clean(shown);
+    const text = finish(shown);
     this.links.push(text.length > 0 ? { url: target.url, text } : { url: target.url });
   }
 
@@ -178,24 +189,30 @@ class Renderer {
     this.text += shown;
     if (!/^(https?:)?\/\//i.test(url)) return;
     const absolute = url.startsWith('//') ? `https:${url}` : url; // the scheme as written (site.ts resolveHref)
-    const text = clean(shown);
+    const text = finish(shown);
     this.links.push(text.length > 0 ? { url: absolute, text } : { url: absolute });
   }
 
   private extension(t: ExtToken, depth: number): void {
     const name = t.name.toLowerCase();
-    if (name === 'ref') {
+    if (TAGS.ref.has(name)) {
       if (!this.collectsReferences) return;
       const citation = this.scope.refs.cite(t);
       if (citation !== undefined) this.citations.push(citation);
       return;
     }
-    if (TEXT_EXTENSIONS.has(name)) {
-      this.text += ` ${safeText(t.lastChild)} `;
+    if (TAGS.math.has(name)) {
+      // Inline math is its TeX in the running text; a displayed formula never reaches here (blocks.ts).
+      this.text += ` ${literal(texOf(t))} `;
       return;
     }
-    if (name === 'poem') this.nodes(t.lastChild.childNodes, depth + 1);
-    else if (name === 'gallery') {
+    if (TAGS.literal.has(name)) {
+      // As written: "<nowiki>[[x]]</nowiki>" is the text "[[x]]", never scrubbed as markup.
+      this.text += ` ${literal(safeText(t.lastChild))} `;
+      return;
+    }
+    if (TAGS.content.has(name)) this.nodes(t.lastChild.childNodes, depth + 1);
+    else if (TAGS.gallery.has(name)) {
       for (const c of t.lastChild.childNodes) if (c.type === 'gallery-image') this.files.push(c as FileToken);
     }
   }
@@ -203,21 +220,21 @@ class Renderer {
   private magicWord(t: TranscludeToken, depth: number): void {
     const name = t.name.toLowerCase();
     // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
-    if (name === 'tag' || name === '#tag') {
-      if (this.collectsReferences && t.getValue('1')?.trim().toLowerCase() === 'ref') this.push(this.scope.refs.citeNote(t, '', '2'));
+    if (MAGIC_WORDS.tag.has(name)) {
+      if (this.collectsReferences && TAGS.ref.has(t.getValue('1')?.trim().toLowerCase() ?? '')) this.push(this.scope.refs.citeNote(t, '', '2'));
       return;
     }
-    if (name === 'invoke' || name === '#invoke') {
+    if (MAGIC_WORDS.invoke.has(name)) {
       const rule = t.module === undefined ? undefined : moduleRule(t.module);
       if (rule !== undefined) this.textRule(t, rule, depth);
       else if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
       return;
     }
-    if (PAGE_NAME_MAGIC.has(name)) {
+    if (MAGIC_WORDS.pageName.has(name)) {
       if (this.scope.title !== undefined) this.text += this.scope.title;
       return;
     }
-    if (!SHOWN_MAGIC.has(name)) return;
+    if (!MAGIC_WORDS.shown.has(name)) return;
     const first = t.getAllArgs()[0];
     if (first === undefined) return;
     const shown = this.renderApart(first.lastChild.childNodes, depth + 1);
@@ -245,13 +262,17 @@ class Renderer {
   }
 
   private template(t: TranscludeToken, depth: number): void {
-    if (this.options.inReference === true && citationType(t.name) !== undefined) {
+    // A citation template in a reference is its citation text; one with a text rule of its own
+    // ({{harvnb|Glick|1987}} → "Glick 1987") reads by that rule.
+    if (this.options.inReference === true && citationType(t.name) !== undefined && templateKind(t.name).kind !== 'text') {
       this.text += ` ${citationText(templateParams(this.scope, t))} `;
       return;
     }
     if (isCoordTemplate(t.name)) {
       // Readable coordinates, as the HTML path keeps them (coord.ts); malformed ones show nothing.
-      this.text += ` ${coordText(t) ?? ''} `;
+      const coords = coordText(t);
+      // Nothing at all when they show nothing here, so brackets around them go too.
+      if (coords !== undefined && coords.length > 0) this.text += ` ${coords} `;
       return;
     }
     const kind = templateKind(t.name);
@@ -386,7 +407,8 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
   // A citation template is read twice: for the reference's metadata and for its text.
   const cached = paramsCache.get(t);
   if (cached !== undefined) return cached;
-  const params: Record<string, string> = {};
+  // Null prototype: a parameter named "constructor" or "toString" is a parameter like any other.
+  const params = Object.create(null) as Record<string, string>;
   paramsCache.set(t, params);
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
@@ -451,7 +473,52 @@ function safeText(t: AstNodes): string {
 export function render(scope: Scope, nodes: readonly Piece[], options: RenderOptions = {}, depth = 0): Rendered {
   const r = new Renderer(scope, options);
   r.nodes(nodes, depth);
-  return { value: stripMarkup(clean(r.text)), links: r.links, citations: r.citations, files: r.files };
+  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files };
+}
+
+/** Marks a template that showed nothing right inside an opening bracket (see Renderer.template). */
+const EMPTY = '\uE010';
+const EMPTY_BRACKETS = /\s*\((?:[\s,;]|\uE010)*\uE010(?:[\s,;]|\uE010)*\)/g;
+
+/**
+ * Literal text (nowiki, TeX) is carried through the scrubbing of leftover markup in private-use
+ * characters, one per character the scrubber would read as markup, and restored at the end.
+ */
+const LITERAL_CHARS = /[[\]{}'<>]/g;
+const LITERAL_CODES: Record<string, string> = { '[': '\uE000', ']': '\uE001', '{': '\uE002', '}': '\uE003', "'": '\uE004', '<': '\uE005', '>': '\uE006' };
+const LITERAL_BACK = /[\uE000-\uE006]/g;
+const LITERAL_DECODE = new Map(Object.entries(LITERAL_CODES).map(([k, v]) => [v, k]));
+
+function literal(text: string): string {
+  return text.replace(LITERAL_CHARS, (c) => LITERAL_CODES[c]!);
+}
+
+/** The renderer's text as a value: cleaned, leftover markup scrubbed, literal text restored. */
+function finish(text: string): string {
+  let value = clean(text);
+  if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replaceAll(EMPTY, ''));
+  value = stripMarkup(value);
+  return LITERAL_BACK.test(value) ? value.replace(LITERAL_BACK, (c) => LITERAL_DECODE.get(c)!) : value;
+}
+
+/** Whether an empty template after `prev` sits right inside "(" (or after another such template). */
+function opensBracket(prev: AstNodes | undefined, marked: AstNodes | undefined): boolean {
+  if (prev === undefined) return false;
+  if (prev === marked) return true;
+  return prev.type === 'text' && prev.data.trimEnd().endsWith('(');
+}
+
+/** Whether the node after a `<sup>` opens with a figure or sign ("6:7<sup>7</sup>"). */
+function startsNumeric(n: AstNodes | undefined): boolean {
+  return n !== undefined && n.type === 'text' && NUMERIC_START.test(n.data.trimStart());
+}
+const NUMERIC_START = /^[0-9+\-−]/;
+
+/** The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in. */
+export function texOf(t: ExtToken): string {
+  const tex = safeText(t.lastChild).trim();
+  const wrapped = /^\{\\(?:displaystyle|textstyle)\s*([\s\S]*)\}$/.exec(tex);
+  return (wrapped === null ? tex : wrapped[1]!).trim();
 }
 
 const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;

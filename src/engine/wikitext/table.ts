@@ -4,10 +4,11 @@
  * A table inside a cell becomes an entry of its own, referenced from the same part.
  */
 import type { Part, Table } from '../../schema/article.js';
-import type { AstNodes, TableToken, TdToken, Token } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, TableToken, TdToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from '../blocks/table.js';
 import type { SourceCell } from '../blocks/table.js';
-import { TABLES } from '../grammar.js';
+import { INFOBOX, TABLES } from '../grammar.js';
+import { templateKind } from './grammar.js';
 import { render } from './render.js';
 import type { Scope } from './scope.js';
 
@@ -22,7 +23,7 @@ interface Rows {
   caption: TdToken | undefined;
 }
 
-function rowsOf(table: TableToken): Rows {
+export function rowsOf(table: TableToken): Rows {
   const rows: TdToken[][] = [];
   const foot: boolean[] = [];
   let caption: TdToken | undefined;
@@ -86,7 +87,7 @@ function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope,
       const found = descendants(inner, RICH);
       const tables = found.filter((n): n is TableToken => n.type === 'table');
       nested.push(...tables);
-      const r = render(scope, inner.childNodes, { skipTables: true });
+      const r = render(scope, inner.childNodes, { skipTables: true, markSuperscripts: true });
       const cell: SourceCell = {
         value: r.value,
         header: td.subtype === 'th',
@@ -114,9 +115,38 @@ function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope,
     headerCount: laid.headerCount,
     nested: nested.length > 0,
     dataClass: classes.some((c) => TABLES.dataClasses.has(c)),
-    layout: classes.some((c) => TABLES.layoutClasses.has(c) || c === 'infobox'),
+    layout: classes.some((c) => TABLES.layoutClasses.has(c)),
   });
   return tableEntry(identifier, laid, score);
+}
+
+/** `{| class="infobox"` (any class of grammar/infobox.json): an infobox, as on the HTML door. */
+export function isInfoboxTable(t: TableToken): boolean {
+  return classTokens(t).some((c) => INFOBOX.classes.has(c));
+}
+
+/**
+ * A table whose own cells hold an infobox (a template or a `{| class="infobox"`) or a box of
+ * grammar/tables.json `layoutHolders` only places them (a style-only wrapper stacking boxes):
+ * it is looked through, as the HTML door looks through it (blocks/table.ts isLayoutTable).
+ */
+export function isLayoutHolder(t: TableToken): boolean {
+  const classes = classTokens(t);
+  if (classes.some((c) => TABLES.dataClasses.has(c))) return false;
+  for (const row of rowsOf(t).rows) {
+    for (const td of row) {
+      const stack: AstNodes[] = [...td.lastChild.childNodes];
+      let budget = 2000;
+      while (stack.length > 0 && budget-- > 0) {
+        const n = stack.pop()!;
+        if (n.type === 'text') continue;
+        if (n.type === 'template' && templateKind((n as Token as TranscludeToken).name).kind === 'infobox') return true;
+        if (n.type === 'table' && classTokens(n as TableToken).some((c) => TABLES.layoutHolders.has(c) || INFOBOX.classes.has(c))) return true;
+        for (const c of n.childNodes) stack.push(c);
+      }
+    }
+  }
+  return false;
 }
 
 /**
