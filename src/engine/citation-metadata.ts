@@ -159,11 +159,17 @@ export function plainValue(value: string): string {
     if (next === out) break;
     out = next;
   }
-  out = out
-    .replace(WIKI_LINK, (_, target: string, label: string | undefined) => label ?? target.replace(/^:/, ''))
-    .replace(EXTERNAL_LINK, (_, label: string | undefined) => label ?? '')
-    .replace(BOLD_ITALIC, '')
-    .replace(TAG, '');
+  // Until nothing changes: removing one construct can complete another around it
+  // ("[[''[http://x.org y]'']]" is a wiki link only once the external link and quotes inside go).
+  for (let round = 0; round < MAX_TEMPLATE_ROUNDS; round++) {
+    const next = out
+      .replace(EXTERNAL_LINK, (_, label: string | undefined) => label ?? '')
+      .replace(BOLD_ITALIC, '')
+      .replace(TAG, '')
+      .replace(WIKI_LINK, (_, target: string, label: string | undefined) => label ?? target.replace(/^:/, ''));
+    if (next === out) break;
+    out = next;
+  }
   return decodeHTMLStrict(out).replace(/\s+/g, ' ').trim();
 }
 

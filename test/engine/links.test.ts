@@ -82,12 +82,14 @@ describe('inline media', () => {
     ]);
   });
 
-  it('an audio file: the speaker icon\'s File link goes, the mw:MediaLink "listen" stays (Kyoto.html)', () => {
+  it('an audio file: the speaker icon\'s File link goes, and the mw:MediaLink "listen" (player chrome, grammar/noise.json audioLabels); a MediaLink labelled with content stays (Kyoto.html)', () => {
     const html =
       '<p>Kyoto <span class="unicode haudio"><span class="fn"><span style="white-space:nowrap" typeof="mw:File"><a href="./File:Ja-Kyoto.ogg" title="About this sound">' +
       '<img alt="About this sound" resource="./File:Ja-Kyoto.ogg" src="//upload.wikimedia.org/speaker.png" width="11" height="11"/></a></span>' +
       '<a rel="mw:MediaLink" href="//upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg" title="Ja-Kyoto.ogg">listen</a></span></span></p>';
-    expect(inline(first(html, 'p'), en()).links).toEqual([{ url: 'https://upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg', text: 'listen' }]);
+    expect(inline(first(html, 'p'), en())).toEqual({ value: 'Kyoto', links: [], citations: [] });
+    const labelled = html.replace('>listen<', '>Kyōto<');
+    expect(inline(first(labelled, 'p'), en()).links).toEqual([{ url: 'https://upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg', text: 'Kyōto' }]);
   });
 
   it('a wiki link to a File page written as text ([[:File:X]]) is an ordinary link', () => {
