@@ -267,7 +267,9 @@ describe('wikitext parity: references', () => {
     expect(a.references.map((r) => [r.type, r.metadata.title, r.template?.name])).toEqual([
       ['book', 'Ni Dieu ni maître', 'Ouvrage'],
       ['journal', 'La Synthèse', 'Article'],
-      ['citation', undefined, 'Citation'],
+      // frwiki's {{Citation}} is a quotation (grammar/citations.json notCitations): a text note, no template.
+      ['text', undefined, undefined],
     ]);
+    expect(a.references[2]?.text.value).toBe('Texte cité');
   });
 });

@@ -288,6 +288,11 @@ export const WikitextSchema = file({
     }),
     anchorIds: Rules.describe("Templates writing a citation's CITEREF anchor in its ref= parameter"),
     anchorLinks: Rules.describe("Templates naming a full citation by authors and year (CS1's CITEREF anchor): the reference holding one has that citation as its source"),
+    noteId: Rule.describe("Prefix of the id of a footnote's entry (Reference.identifier)"),
+    anchor: group({
+      authors: Rules.describe('Parameters (CS1 names) of the surnames in the anchor, in order of preference; the 2nd to 4th numbered'),
+      editors: Rules.describe('Parameters (CS1 names) of the surname the anchor takes when there is no author'),
+    }).describe("How CS1 builds a full citation's CITEREF anchor"),
   }),
   pronunciation: group({ rules: z.array(RuledTemplate), prefixes: Rules }),
   text: group({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
@@ -304,7 +309,9 @@ export const WikitextSchema = file({
     superscript: Rules.describe('HTML superscript tags'),
   }),
   magicWords: group({
-    shown: Rules.describe('Parser functions that show their first argument (cased by name: lc, uc, lcfirst, ucfirst)'),
+    shown: z
+      .array(Rule.extend({ case: z.enum(['lower', 'upper', 'lowerFirst', 'upperFirst']).optional().describe('How the function changes the case of its argument') }))
+      .describe('Parser functions that show their first argument'),
     pageName: Rules.describe('Variables that print the page title'),
     tag: Rules.describe('{{#tag:…}}'),
     invoke: Rules.describe('{{#invoke:…}}'),
@@ -334,6 +341,9 @@ export const WikitextSchema = file({
         }),
       )
       .describe('Templates with latitude and longitude in named parameters (dewiki {{Coordinate|NS=|EW=}})'),
+  }),
+  tokens: group({
+    silent: Rules.describe('Token types of wikiparser-node that are markup, never text'),
   }),
 });
 

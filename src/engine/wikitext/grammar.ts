@@ -4,7 +4,7 @@
  */
 import { GRAMMAR } from '../grammar/load.js';
 import type { TextRule } from '../grammar/schemas.js';
-import { PROJECTS, normalizeTemplateName } from '../grammar.js';
+import { PROJECTS, isInfoboxTemplate, normalizeTemplateName } from '../grammar.js';
 
 export type { TextRule } from '../grammar/schemas.js';
 
@@ -17,8 +17,6 @@ export const NAMESPACE_ALIASES = {
 };
 export const IMAGE_KEYWORDS = grammar.imageKeywords.rules.map((r) => [r.match, r.means] as const);
 
-const infoboxNames = names(grammar.infobox.names);
-const infoboxPrefixes = grammar.infobox.prefixes.map((r) => r.match);
 export const INFOBOX_TITLE_PARAMS = grammar.infobox.titleParams.map((r) => r.match);
 export const INFOBOX_SKIP_PARAMS = names(grammar.infobox.skipParams);
 export const INFOBOX_IMAGE_PARAMS = grammar.infobox.imageParams.map((r) => r.match);
@@ -48,15 +46,22 @@ export const TAGS = {
   superscript: names(grammar.tags.superscript),
 };
 
+/** How a parser function of `MAGIC_WORDS.shown` changes the case of what it shows. */
+export type Casing = 'lower' | 'upper' | 'lowerFirst' | 'upperFirst' | undefined;
+
 /** Parser functions and variables (lower case) by what they show. */
 export const MAGIC_WORDS = {
-  shown: names(grammar.magicWords.shown),
+  /** Functions showing their first argument, with the casing they apply ({{lc:…}}, {{ucfirst:…}}). */
+  shown: new Map<string, Casing>(grammar.magicWords.shown.map((r) => [r.match, r.case])),
   pageName: names(grammar.magicWords.pageName),
   tag: names(grammar.magicWords.tag),
   invoke: names(grammar.magicWords.invoke),
 };
 
 export const FILE_PATH = grammar.links.filePath.match;
+
+/** Token types of the parser that are markup, never text (comments, categories, attributes …). */
+export const SILENT_TOKENS = names(grammar.tokens.silent);
 export const DEFAULT_FAMILY = grammar.links.defaultFamily.match;
 
 const footnote = grammar.references.footnote;
@@ -67,6 +72,13 @@ export const FOOTNOTE = {
   pages: footnote.pages.map((r) => r.match),
   location: footnote.location.map((r) => r.match),
   parenthesized: names(footnote.parenthesized),
+};
+
+/** The id prefix of a footnote's entry ("cite_note-"), and the parameters of a CS1 anchor. */
+export const NOTE_ID_PREFIX = grammar.references.noteId.match;
+export const ANCHOR_PARAMS = {
+  authors: grammar.references.anchor.authors.map((r) => r.match),
+  editors: grammar.references.anchor.editors.map((r) => r.match),
 };
 
 const keys = (rules: readonly { match: string }[]): readonly string[] => rules.map((r) => r.match);
@@ -175,9 +187,10 @@ const UNKNOWN: TemplateKind = { kind: 'unknown' };
 /** A default for pronunciation templates matched by prefix: their first parameter, in brackets. */
 const PRONUNCIATION_DEFAULT: TextRule = { param: ['1'], wrap: ['[', ']'] };
 
-function classify(name: string): TemplateKind {
+/** `name` normalized; `rawName` as written, for the matchers shared with the HTML door, which normalize it themselves. */
+function classify(name: string, rawName: string): TemplateKind {
   if (shortDescription.has(name)) return { kind: 'description' };
-  if (infoboxNames.has(name) || startsWithAny(name, infoboxPrefixes)) return { kind: 'infobox' };
+  if (isInfoboxTemplate(rawName)) return { kind: 'infobox' };
   if (referenceLists.has(name) || startsWithAny(name, referenceListPrefixes)) return { kind: 'reference-list' };
   if (noiseNames.has(name)) return { kind: 'noise' };
   if (shortFootnotes.has(name)) return { kind: 'short-footnote' };
@@ -198,7 +211,7 @@ export function templateKind(rawName: string): TemplateKind {
   const name = normalizeTemplateName(rawName);
   let kind = kinds.get(name);
   if (kind === undefined) {
-    kind = classify(name);
+    kind = classify(name, rawName);
     if (kinds.size < 10_000) kinds.set(name, kind);
   }
   return kind;

@@ -6,6 +6,7 @@
  */
 import type { Image, Part } from '../../schema/article.js';
 import type { FileToken, ImageParameterToken } from 'wikiparser-node/dist/internal.js';
+import { ARTICLE_PATH } from '../grammar.js';
 import { FILE_PATH } from './grammar.js';
 import { titlePath } from './links.js';
 import { render } from './render.js';
@@ -15,7 +16,7 @@ import type { Scope } from './scope.js';
 export function fileUrl(fileName: string, scope: Scope): string | undefined {
   const site = scope.site;
   if (site === undefined || fileName.trim().length === 0 || fileName.includes('\0') || /[[\]{}|<>]/.test(fileName)) return undefined;
-  return `${site.origin}/wiki/${FILE_PATH}${titlePath(fileName)}`;
+  return `${site.origin}${ARTICLE_PATH}${FILE_PATH}${titlePath(fileName)}`;
 }
 
 export function imagePart(file: FileToken, scope: Scope): Part | undefined {

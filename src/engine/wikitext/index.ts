@@ -67,7 +67,7 @@ export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options:
   const site = siteOf(info);
   const language = info.language ?? site?.language;
   const tree = parseTree(wikitext);
-  const refs = new ReferenceBook(tree);
+  const refs = new ReferenceBook(tree, language);
   const scope: Scope = {
     site,
     language,

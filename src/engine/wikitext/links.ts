@@ -6,6 +6,7 @@
  * (`[[:fr:Paris]]`, `[[wikt:word]]`) go to that wiki; `[[fr:Paris]]` without the leading colon is
  * an interlanguage link, page metadata rather than content (grammar/wikitext.json `interwiki`).
  */
+import { ARTICLE_PATH } from '../grammar.js';
 import type { Site } from '../site.js';
 import { DEFAULT_FAMILY, isCaseSensitiveHost, isLanguageCode, projectHost } from './grammar.js';
 
@@ -29,11 +30,11 @@ export function linkTarget(rawTarget: string, site: Site | undefined, language: 
     const prefix = target.slice(0, sep).trim().toLowerCase();
     const rest = target.slice(sep + 1);
     const project = projectHost(prefix);
-    if (project !== undefined) return urlOn(`https://${project.replace('{lang}', language ?? 'en')}/wiki/`, rest);
+    if (project !== undefined) return urlOn(`https://${project.replace('{lang}', language ?? 'en')}${ARTICLE_PATH}`, rest);
     if (isLanguageCode(prefix)) {
       if (!colon) return INTERLANGUAGE;
       const family = site === undefined ? DEFAULT_FAMILY : site.origin.replace(/^https:\/\/[^.]+\./, '');
-      return urlOn(`https://${prefix}.${family}/wiki/`, rest);
+      return urlOn(`https://${prefix}.${family}${ARTICLE_PATH}`, rest);
     }
   }
   if (site === undefined) return NONE;

@@ -10,7 +10,7 @@ import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
-import { CITATION_TEXT, FOOTNOTE, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
+import { ANCHOR_PARAMS, CITATION_TEXT, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
 import { render, templateParams } from './render.js';
 import type { Scope } from './scope.js';
 
@@ -76,8 +76,14 @@ export class ReferenceBook {
   private readonly groupCounts = new Map<string, number>();
   private scope: Scope | undefined;
 
-  /** Collects the content of every named `<ref>` in the page, wherever it is. */
-  constructor(root: Token | undefined) {
+  /**
+   * Collects the content of every named `<ref>` in the page, wherever it is. `language`: the
+   * wiki's, since templates are per wiki (frwiki's {{Citation}} is a quotation, not a citation).
+   */
+  constructor(
+    root: Token | undefined,
+    private readonly language?: string,
+  ) {
     if (root === undefined) return;
     try {
       this.collectDefinitions(root);
@@ -91,7 +97,7 @@ export class ReferenceBook {
     while (stack.length > 0) {
       const n = stack.pop()!;
       if (n.type === 'text') continue;
-      if (n.type === 'template' && citationType((n as TranscludeToken).name) !== undefined) this.citationTemplates.push(n as TranscludeToken);
+      if (n.type === 'template' && citationType((n as TranscludeToken).name, this.language) !== undefined) this.citationTemplates.push(n as TranscludeToken);
       if (n.type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
         const ext = n as ExtToken;
         const name = attr(ext, 'name');
@@ -149,7 +155,7 @@ export class ReferenceBook {
     if (where !== undefined && where.length > 0) text += `, ${where}`;
     const params = templateParams(this.scope!, t);
     const template = { name: templateDisplayName(t.name), parameters: { ...params } };
-    const type = citationType(t.name) ?? 'short';
+    const type = citationType(t.name, this.language) ?? 'short';
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
     this.addSource(entry.reference, t);
     this.named.set(key, entry);
@@ -180,13 +186,14 @@ export class ReferenceBook {
   private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
     const scope = this.scope!;
     const text = render(scope, body, { inReference: true });
-    const cite = findTemplate(body, (t) => citationType(t.name) !== undefined);
+    const cite = findTemplate(body, (t) => citationType(t.name, this.language) !== undefined);
     let entry: Entry;
     if (cite === undefined) entry = this.push(name, group, text, 'text', {});
     else {
       const params = templateParams(scope, cite);
       const template = { name: templateDisplayName(cite.name), parameters: { ...params } };
-      entry = this.push(name, group, text, citationType(cite.name) ?? 'text', citationMetadata(cite.name, params), template);
+      const type = citationType(cite.name, this.language) ?? 'text';
+      entry = this.push(name, group, text, type, citationMetadata(cite.name, params, type), template);
     }
     const short = findTemplate(body, (t) => templateKind(t.name).kind === 'short-footnote' || isAnchorLink(t.name));
     if (short !== undefined) this.addSource(entry.reference, short);
@@ -229,7 +236,7 @@ export class ReferenceBook {
     const key = this.nextKey++;
     const n = (this.groupCounts.get(group) ?? 0) + 1;
     this.groupCounts.set(group, n);
-    const identifier = name === undefined ? `cite_note-${key}` : `cite_note-${name.replace(/\s+/g, '_')}-${key}`;
+    const identifier = name === undefined ? `${NOTE_ID_PREFIX}${key}` : `${NOTE_ID_PREFIX}${name.replace(/\s+/g, '_')}-${key}`;
     const reference: Reference = { identifier, group: group.length > 0 ? group : null, type, metadata, text: { value: text.value } };
     if (template !== undefined) reference.template = template;
     if (text.links.length > 0) reference.text.links = text.links;
@@ -261,15 +268,26 @@ function anchorOf(t: TranscludeToken): string | undefined {
   }
   const names: string[] = [];
   for (let i = 1; i <= 4; i++) {
-    const keys = i === 1 ? ['last', 'author'] : [`last${i}`, `author${i}`];
-    const v = keys.map((k) => m[k]).find((x) => x !== undefined);
+    const v = firstOf(m, ANCHOR_PARAMS.authors, i === 1 ? '' : String(i));
     if (v === undefined) break;
     names.push(v);
   }
-  if (names.length === 0 && m['editor-last'] !== undefined) names.push(m['editor-last']);
+  if (names.length === 0) {
+    const editor = firstOf(m, ANCHOR_PARAMS.editors, '');
+    if (editor !== undefined) names.push(editor);
+  }
   const year = m.year ?? /\b\d{4}[a-z]?\b/.exec(m.date ?? '')?.[0];
   if (names.length === 0 || year === undefined) return undefined;
   return anchorKey(names, year);
+}
+
+/** The value of the first of `keys` (each followed by `suffix`, a number or '') in `m`. */
+function firstOf(m: Record<string, string>, keys: readonly string[], suffix: string): string | undefined {
+  for (const k of keys) {
+    const v = m[k + suffix];
+    if (v !== undefined) return v;
+  }
+  return undefined;
 }
 
 /** The first of these parameters that the call writes (trimmed), as Module:Footnotes reads aliases. */

@@ -18,8 +18,10 @@ import type {
 } from 'wikiparser-node/dist/internal.js';
 import { CUT } from '../cut.js';
 import { clean } from '../text.js';
+import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
-import { MAGIC_WORDS, TAGS, moduleRule, templateKind } from './grammar.js';
+import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, moduleRule, templateKind } from './grammar.js';
+import type { Casing } from './grammar.js';
 import { citationText } from './references.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
@@ -55,14 +57,6 @@ export interface Rendered {
 /** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
 const MAX_DEPTH = 120;
 
-/** Tokens that are markup, never text. */
-const SILENT = new Set([
-  'comment', 'category', 'quote', 'double-underscore', 'hidden', 'noinclude', 'include', 'arg',
-  'table-syntax', 'table-attrs', 'html-attrs', 'ext-attrs', 'heading-trail', 'template-name',
-  'parameter-key', 'link-target', 'hr', 'redirect', 'onlyinclude', 'converter-flags', 'gallery-image',
-  'imagemap-image', 'translate', 'tvar', 'list-range', 'attr-key', 'attr-value', 'magic-word-name',
-]);
-
 
 class Renderer {
   text = '';
@@ -90,17 +84,17 @@ class Renderer {
 
   node(n: Piece, depth: number): void {
     if (typeof n === 'string') {
-      this.text += n;
+      this.text += escapeSentinels(n);
       return;
     }
     if (n.type === 'text') {
-      this.text += n.data;
+      this.text += escapeSentinels(n.data);
       return;
     }
     const t = n as Token;
-    if (SILENT.has(t.type)) return;
+    if (SILENT_TOKENS.has(t.type)) return;
     if (depth > MAX_DEPTH) {
-      this.text += ` ${safeText(t)} `;
+      this.text += ` ${escapeSentinels(safeText(t))} `;
       return;
     }
     switch (t.type) {
@@ -133,7 +127,7 @@ class Renderer {
         return;
       case 'free-ext-link': {
         const url = String(t).trim();
-        this.text += url;
+        this.text += escapeSentinels(url);
         if (/^https?:\/\//i.test(url)) this.links.push({ url, text: url }); // the scheme as written, as on the HTML path
         return;
       }
@@ -175,7 +169,9 @@ class Renderer {
     const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
     if (target.kind === 'interlanguage') return;
     const shown =
-      t.childNodes.length > 1 ? this.renderApart(t.childNodes.slice(1), depth + 1) : raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim();
+      t.childNodes.length > 1
+        ? this.renderApart(t.childNodes.slice(1), depth + 1)
+        : escapeSentinels(raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim());
     this.text += shown;
     if (target.kind !== 'url') return;
     const text = finish(shown);
@@ -231,19 +227,13 @@ class Renderer {
       return;
     }
     if (MAGIC_WORDS.pageName.has(name)) {
-      if (this.scope.title !== undefined) this.text += this.scope.title;
+      if (this.scope.title !== undefined) this.text += escapeSentinels(this.scope.title);
       return;
     }
     if (!MAGIC_WORDS.shown.has(name)) return;
     const first = t.getAllArgs()[0];
     if (first === undefined) return;
-    const shown = this.renderApart(first.lastChild.childNodes, depth + 1);
-    const cased =
-      name === 'lc' ? shown.toLowerCase() :
-      name === 'uc' ? shown.toUpperCase() :
-      name === 'lcfirst' ? shown.charAt(0).toLowerCase() + shown.slice(1) :
-      name === 'ucfirst' ? shown.charAt(0).toUpperCase() + shown.slice(1) : shown;
-    this.text += cased;
+    this.text += cased(this.renderApart(first.lastChild.childNodes, depth + 1), MAGIC_WORDS.shown.get(name));
   }
 
   /**
@@ -262,29 +252,32 @@ class Renderer {
   }
 
   private template(t: TranscludeToken, depth: number): void {
-    // A citation template in a reference is its citation text; one with a text rule of its own
-    // ({{harvnb|Glick|1987}} → "Glick 1987") reads by that rule.
-    if (this.options.inReference === true && citationType(t.name) !== undefined && templateKind(t.name).kind !== 'text') {
-      this.text += ` ${citationText(templateParams(this.scope, t))} `;
+    // A citation template in a reference is its citation text, whatever else grammar says of the
+    // name: a citation on this wiki is read as one first ({{Citation}} is CS2's on enwiki, a
+    // quotation with a text rule on frwiki, where it is no citation).
+    if (this.options.inReference === true && this.isCitation(t)) {
+      this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
       return;
     }
     if (isCoordTemplate(t.name)) {
       // Readable coordinates, as the HTML path keeps them (coord.ts); malformed ones show nothing.
       const coords = coordText(t);
       // Nothing at all when they show nothing here, so brackets around them go too.
-      if (coords !== undefined && coords.length > 0) this.text += ` ${coords} `;
+      if (coords !== undefined && coords.length > 0) this.text += ` ${escapeSentinels(coords)} `;
       return;
     }
     const kind = templateKind(t.name);
     switch (kind.kind) {
       case 'text':
-        this.textRule(t, kind.rule, depth);
+        // A bibliography entry written with a citation template that also has a text rule.
+        if (this.isCitation(t)) this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
+        else this.textRule(t, kind.rule, depth);
         return;
       case 'unknown':
       case 'noise':
         // A citation template outside <ref> is a bibliography entry: its text is content.
-        if (kind.kind === 'unknown' && citationType(t.name) !== undefined) {
-          this.text += ` ${citationText(templateParams(this.scope, t))} `;
+        if (kind.kind === 'unknown' && citationType(t.name, this.scope.language) !== undefined) {
+          this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
           return;
         }
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
@@ -313,6 +306,16 @@ class Renderer {
       default:
         return;
     }
+  }
+
+  /**
+   * A citation template of this wiki (language) whose text is its citation. One that also has a
+   * text rule and names another citation by authors and year reads by its rule instead
+   * ({{harvnb|Glick|1987}} → "Glick 1987").
+   */
+  private isCitation(t: TranscludeToken): boolean {
+    if (citationType(t.name, this.scope.language) === undefined) return false;
+    return templateKind(t.name).kind !== 'text' || !isAnchorLink(t.name);
   }
 
   /**
@@ -355,7 +358,7 @@ class Renderer {
     this.text += before;
     const mark = this.text.length;
     const date = rule.date === undefined ? '' : formatDate(t, rule.date, this.scope.language);
-    if (date.length > 0) this.text += date;
+    if (date.length > 0) this.text += escapeSentinels(date);
     else if (rule.literal !== undefined) this.text += rule.literal;
     else if (rule.param !== undefined) {
       for (const key of rule.param) {
@@ -384,6 +387,22 @@ class Renderer {
     }
     if (this.text.length === mark) this.text = this.text.slice(0, start);
     else this.text += after;
+  }
+}
+
+/** {{lc:…}}, {{ucfirst:…}}: the shown text in the case its function gives it (grammar `magicWords.shown`). */
+function cased(text: string, casing: Casing): string {
+  switch (casing) {
+    case 'lower':
+      return text.toLowerCase();
+    case 'upper':
+      return text.toUpperCase();
+    case 'lowerFirst':
+      return text.charAt(0).toLowerCase() + text.slice(1);
+    case 'upperFirst':
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    default:
+      return text;
   }
 }
 
@@ -483,14 +502,34 @@ const EMPTY_BRACKETS = /\s*\((?:[\s,;]|\uE010)*\uE010(?:[\s,;]|\uE010)*\)/g;
 /**
  * Literal text (nowiki, TeX) is carried through the scrubbing of leftover markup in private-use
  * characters, one per character the scrubber would read as markup, and restored at the end.
+ * The text itself may hold private-use characters too (they are the author's): every one of the
+ * range the renderer uses as sentinels (U+E000–U+E011) is escaped where text enters the renderer,
+ * as ESCAPE and two digits (its offset in the range), which neither clean() nor stripMarkup()
+ * changes, and restored by finish(). A sentinel in the renderer's text is thus always one it wrote.
  */
 const LITERAL_CHARS = /[[\]{}'<>]/g;
 const LITERAL_CODES: Record<string, string> = { '[': '\uE000', ']': '\uE001', '{': '\uE002', '}': '\uE003', "'": '\uE004', '<': '\uE005', '>': '\uE006' };
-const LITERAL_BACK = /[\uE000-\uE006]/g;
 const LITERAL_DECODE = new Map(Object.entries(LITERAL_CODES).map(([k, v]) => [v, k]));
+const SENTINEL_FIRST = 0xe000;
+const ESCAPE = '\uE011';
+/** Any character of the sentinel range, ESCAPE included. */
+const SENTINEL = /[\uE000-\uE011]/;
+const SENTINELS = /[\uE000-\uE011]/g;
+/** What finish() restores: an escaped character of the input, or a literal's markup character. */
+const RESTORED = /\uE011(\d\d)|[\uE000-\uE006]/g;
+
+/** The author's sentinel-range characters, escaped (see LITERAL_CHARS). Most text holds none: returned as is. */
+function escapeSentinels(text: string): string {
+  if (!SENTINEL.test(text)) return text;
+  return text.replace(SENTINELS, (c) => ESCAPE + String(c.charCodeAt(0) - SENTINEL_FIRST).padStart(2, '0'));
+}
 
 function literal(text: string): string {
-  return text.replace(LITERAL_CHARS, (c) => LITERAL_CODES[c]!);
+  return escapeSentinels(text).replace(LITERAL_CHARS, (c) => LITERAL_CODES[c]!);
+}
+
+function restore(match: string, escaped: string | undefined): string {
+  return escaped === undefined ? LITERAL_DECODE.get(match)! : String.fromCharCode(SENTINEL_FIRST + Number(escaped));
 }
 
 /** The renderer's text as a value: cleaned, leftover markup scrubbed, literal text restored. */
@@ -498,7 +537,7 @@ function finish(text: string): string {
   let value = clean(text);
   if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replaceAll(EMPTY, ''));
   value = stripMarkup(value);
-  return LITERAL_BACK.test(value) ? value.replace(LITERAL_BACK, (c) => LITERAL_DECODE.get(c)!) : value;
+  return SENTINEL.test(value) ? value.replace(RESTORED, restore) : value;
 }
 
 /** Whether an empty template after `prev` sits right inside "(" (or after another such template). */
@@ -514,11 +553,12 @@ function startsNumeric(n: AstNodes | undefined): boolean {
 }
 const NUMERIC_START = /^[0-9+\-−]/;
 
-/** The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in. */
+/**
+ * The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in
+ * from rendered pages: math.ts's unwrapTex, the HTML door's reading of the same TeX in `alttext`.
+ */
 export function texOf(t: ExtToken): string {
-  const tex = safeText(t.lastChild).trim();
-  const wrapped = /^\{\\(?:displaystyle|textstyle)\s*([\s\S]*)\}$/.exec(tex);
-  return (wrapped === null ? tex : wrapped[1]!).trim();
+  return unwrapTex(safeText(t.lastChild));
 }
 
 const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
