@@ -16,6 +16,7 @@ import { INFOBOX, isMediaTypeof } from '../grammar.js';
 import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
+import { itemText } from '../item-text.js';
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
 
@@ -227,16 +228,6 @@ function isIcon(img: Element): boolean {
 
 /** How field values render: icons speak through their alt text. */
 const FIELD = { isIcon } as const;
-
-/** An item with its sub-items: "62.6% Christianity (32.0% Protestantism; 23.0% Catholicism)", "By race: 70% White; 12% Black". */
-function itemText(item: Part): string {
-  const own = item.value ?? '';
-  const children = item.has_parts;
-  if (children === undefined || children.length === 0) return own;
-  const inner = children.map(itemText).join('; ');
-  if (own.length === 0) return inner;
-  return /[:：]$/u.test(own) ? `${own} ${inner}` : `${own} (${inner})`;
-}
 
 function itemPart(item: Inline, children: Part[] = []): Part {
   const part: Part = { type: 'list_item', value: item.value };

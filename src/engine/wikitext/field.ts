@@ -13,6 +13,7 @@ import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
+import { itemText } from '../item-text.js';
 
 interface Line {
   pieces: Piece[];
@@ -115,16 +116,6 @@ class LineReader {
 
 const isBlankLine = (line: Line): boolean =>
   line.pieces.every((p) => (typeof p === 'string' ? p.trim().length === 0 : p.type === 'comment'));
-
-/** An item with its sub-items, as the HTML door writes it ("See list (A; B)", "By race: A; B"). */
-function itemText(item: Part): string {
-  const own = item.value ?? '';
-  const children = item.has_parts;
-  if (children === undefined || children.length === 0) return own;
-  const inner = children.map(itemText).join('; ');
-  if (own.length === 0) return inner;
-  return /[:：]$/u.test(own) ? `${own} ${inner}` : `${own} (${inner})`;
-}
 
 interface Node {
   part: Part;
