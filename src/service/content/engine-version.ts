@@ -11,7 +11,7 @@ import { GRAMMAR_SOURCES } from '../../engine/grammar/load.js';
 import { WIKISTRUCT_VERSION } from './upstream/user-agent.js';
 
 /** Bump when a change to the engine's code changes its output between releases. */
-export const OUTPUT_REVISION = 1;
+export const OUTPUT_REVISION = 2;
 
 /**
  * `<package version>+<revision>.<12 hex digits of the grammar's hash>`. The grammar is hashed as
