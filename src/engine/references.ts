@@ -71,27 +71,26 @@ function groupOf(ol: Element): string | undefined {
 function markerGroup(ol: Element): string | undefined {
   const first = ol.children.find((c): c is Element => isElement(c) && c.name === 'li' && (c.attribs.id ?? '').length > 0);
   if (first === undefined) return undefined;
-  const marker = markersOf(ol).get(first.attribs.id!);
+  const marker = markerOf(ol, first.attribs.id!);
   if (marker === undefined) return undefined;
   return REFERENCE_LISTS.groupMarker.exec(rawText(marker).trim())?.[1];
 }
 
-const markerIndex = new WeakMap<AnyNode, Map<string, Element>>();
-
-/** Per document: the first link to each in-page anchor (a marker links to its entry's id). */
-function markersOf(el: Element): Map<string, Element> {
-  let root: AnyNode = el;
+/**
+ * The first link in the document to the anchor `id` (a marker links to its entry's id), before
+ * `list`. The walk stops at the marker or at the list: indexing every in-page link of a page instead
+ * cost a whole-document walk and an array per skin page.
+ */
+function markerOf(list: Element, id: string): Element | undefined {
+  let root: AnyNode = list;
   while (root.parent !== null) root = root.parent;
-  let index = markerIndex.get(root);
-  if (index === undefined) {
-    index = new Map();
-    for (const a of findAll(root, (x) => x.name === 'a' && (x.attribs.href ?? '').startsWith('#'))) {
-      const id = decodeFragment(a.attribs.href!.slice(1));
-      if (!index.has(id)) index.set(id, a);
-    }
-    markerIndex.set(root, index);
-  }
-  return index;
+  // The list itself ends the search: its markers come before it.
+  const found = findFirst(root, (x) => {
+    if (x === list) return true;
+    const href = x.name === 'a' ? x.attribs.href : undefined;
+    return href !== undefined && href.charCodeAt(0) === 35 /* # */ && decodeFragment(href.slice(1)) === id;
+  });
+  return found === list ? undefined : found;
 }
 
 /** Levels above a skin page's list where the wrapper can be: ol < div.mw-references-wrap < div.reflist. */

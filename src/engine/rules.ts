@@ -36,17 +36,29 @@ export function isNoise(el: Element): boolean {
  * player's word for it ("listen", "escuchar"): its text would read as part of the sentence.
  */
 function isChromeLink(a: Element, href: string): boolean {
-  const target = pageTarget(href);
-  if (NOISE.linkPrefixes.some((p) => target.startsWith(p))) return true;
-  const path = href.toLowerCase();
-  if (!NOISE.audioExtensions.some((ext) => path.endsWith(ext))) return false;
+  // Runs for every link of every page: compares in place, allocating nothing for ordinary links.
+  const at = targetStart(href);
+  for (const prefix of NOISE.linkPrefixes) if (href.startsWith(prefix, at)) return true;
+  if (!NOISE.audioExtensions.some((ext) => endsWithIgnoringCase(href, ext))) return false;
   return NOISE.audioLabels.has(rawText(a).trim().toLowerCase());
 }
 
-/** The page a wiki link points at, as grammar rules name it: without "./" (Parsoid) or "/wiki/" (skin). */
-function pageTarget(href: string): string {
-  if (href.startsWith('./')) return href.slice(2);
-  return href.startsWith(ARTICLE_PATH) ? href.slice(ARTICLE_PATH.length) : href;
+/** Where the page name starts in a wiki link: after "./" (Parsoid) or "/wiki/" (skin), else 0. */
+function targetStart(href: string): number {
+  if (href.startsWith('./')) return 2;
+  return href.startsWith(ARTICLE_PATH) ? ARTICLE_PATH.length : 0;
+}
+
+/** `text` ends with `suffix` (lower case), in any case: ".OGG" as ".ogg". */
+function endsWithIgnoringCase(text: string, suffix: string): boolean {
+  const from = text.length - suffix.length;
+  if (from < 0) return false;
+  for (let i = 0; i < suffix.length; i++) {
+    const c = text.charCodeAt(from + i);
+    // ASCII upper case to lower; the suffixes are ASCII.
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== suffix.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Pronunciation guides: content in paragraphs, dropped from the abstract (grammar/pronunciation.json). */
@@ -55,8 +67,8 @@ export function isPronunciation(el: Element): boolean {
   if (a.class !== undefined && someToken(a.class, hasPronunciationClass)) return true;
   if (a.typeof !== undefined && someToken(a.typeof, hasPronunciationTypeof)) return true;
   if (el.name === 'a' && a.href !== undefined) {
-    const target = pageTarget(a.href);
-    return PRONUNCIATION.linkPrefixes.some((p) => target.startsWith(p));
+    const at = targetStart(a.href);
+    return PRONUNCIATION.linkPrefixes.some((p) => a.href!.startsWith(p, at));
   }
   return false;
 }

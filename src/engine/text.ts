@@ -79,8 +79,9 @@ export function clean(text: string): string {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    // Printable ASCII and Latin-1 below the soft hyphen: neither space nor dropped (most text).
-    if (c > 32 && c < 0xad && c !== 0xa0) {
+    // Neither space nor dropped: printable ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic, Indic…
+    // (below U+1680, the first space past Latin-1) and CJK (past U+3000); most text stays here.
+    if ((c > 32 && c < 0x1680 && c !== 0xa0 && c !== 0xad) || (c > 0x3000 && c < 0xfeff)) {
       prev = c;
       i++;
       continue;
