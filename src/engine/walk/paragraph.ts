@@ -1,6 +1,12 @@
-/** `<p>`: a paragraph part; in the lead, also a line of the abstract. */
+/**
+ * `<p>`: a paragraph part; in the lead, also a line of the abstract. A displayed formula written
+ * inside the paragraph (`<math display="block">` mid-line renders in the <p>) splits it: the text
+ * before, the `formula` part, the text after, as the wikitext front door reads the same line.
+ */
 import type { AnyNode, Element } from '../dom.js';
+import { isElement } from '../dom.js';
 import { paragraphPart } from '../blocks/paragraph.js';
+import { formulaPart, isBlockFormula } from '../math.js';
 import type { Collector } from './collector.js';
 import type { Rule, Walk } from './types.js';
 
@@ -19,5 +25,23 @@ export const paragraph: Rule = {
   name: 'paragraph',
   breaks: true,
   test: (el) => el.name === 'p',
-  run: (el, walk, out, depth) => paragraphOf(el, el, walk, out, depth),
+  run(el, walk, out, depth) {
+    if (!el.children.some(isDisplayedFormula)) return paragraphOf(el, el, walk, out, depth);
+    let run: AnyNode[] = [];
+    for (const child of el.children) {
+      if (!isDisplayedFormula(child)) {
+        run.push(child);
+        continue;
+      }
+      if (run.length > 0) paragraphOf(run, el, walk, out, depth);
+      run = [];
+      const part = formulaPart(child);
+      if (part !== undefined) walk.block(part, child);
+    }
+    if (run.length > 0) paragraphOf(run, el, walk, out, depth);
+  },
 };
+
+function isDisplayedFormula(node: AnyNode): node is Element {
+  return isElement(node) && isBlockFormula(node);
+}

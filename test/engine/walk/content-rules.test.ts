@@ -17,6 +17,19 @@ describe('paragraph rule', () => {
     expect(blocks(x.sections[1]!)).toEqual([['paragraph', 'Later.']]);
   });
 
+  it('splits a paragraph at a displayed formula written inside it: text, formula, text (Parsoid renders mid-line <math display="block"> in the <p>)', () => {
+    const x = walk(
+      [paragraph],
+      '<p>The group of matrices,<span class="mwe-math-element mwe-math-element-block"><math display="block" alttext="{\\displaystyle \\{I,a,b\\}}"></math><img class="mwe-math-fallback-image-display" alt="{\\displaystyle \\{I,a,b\\}}"/></span>and then <span class="mwe-math-element"><math alttext="{\\displaystyle a^{3}}"></math></span> holds.</p>',
+    );
+    expect(lead(x)).toEqual([
+      { type: 'paragraph', value: 'The group of matrices,' },
+      { type: 'formula', value: '\\{I,a,b\\}' },
+      { type: 'paragraph', value: 'and then a^{3} holds.' },
+    ]);
+    expect(x.lead, 'both pieces of text are lines of the abstract').toEqual([{ text: 'The group of matrices,' }, { text: 'and then a^{3} holds.' }]);
+  });
+
   it('makes nothing of an empty paragraph', () => {
     const x = walk([paragraph], '<p> </p>');
     expect(lead(x)).toEqual([]);
