@@ -21,8 +21,6 @@
 import type { Element } from './dom.js';
 import { findFirst, hasClass, someToken } from './dom.js';
 import { LINKS, MEDIA, isMediaTypeof } from './grammar.js';
-
-export { isMediaTypeof };
 import { hasClassIn } from './rules.js';
 
 const REDLINK = /[?&]redlink=1(?:&|#|$)/;

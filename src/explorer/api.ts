@@ -6,6 +6,7 @@
  * `{message, status}`. Clock, fetch and storage are injected, so it runs in node tests too.
  */
 import type { Article } from '../schema/article.js';
+import type { SourceReply } from '../schema/source-reply.js';
 
 export interface Session {
   username: string;
@@ -35,14 +36,7 @@ export class ApiError extends Error {
 
 export type LoginResult = { kind: 'signed-in' } | { kind: 'new-password-required'; session: string };
 
-export interface SourceReply {
-  project: string;
-  name: string;
-  revision: number;
-  format: 'html' | 'wikitext';
-  source: string;
-  article: Article;
-}
+export type { SourceReply };
 
 export type ParseBody = { html: string; source_positions?: boolean } | { wikitext: string; name: string; project: string };
 

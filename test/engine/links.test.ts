@@ -10,7 +10,8 @@ import { createContext } from '../../src/engine/context.js';
 import type { Element } from '../../src/engine/dom.js';
 import { findFirst, parseHtml } from '../../src/engine/dom.js';
 import { inline } from '../../src/engine/inline.js';
-import { isContentLink, isFileDescriptionLink, isMediaTypeof, relVerdict } from '../../src/engine/links.js';
+import { isMediaTypeof } from '../../src/engine/grammar.js';
+import { isContentLink, isFileDescriptionLink, relVerdict } from '../../src/engine/links.js';
 import { siteFromUrl } from '../../src/engine/site.js';
 
 const fr = () => createContext(siteFromUrl('https://fr.wikipedia.org/wiki/X'), 'fr');

@@ -11,7 +11,7 @@ import { inline } from '../inline.js';
 import { resolveHref } from '../site.js';
 import { MEDIA } from '../grammar.js';
 import { hasClassIn } from '../rules.js';
-import { isMediaTypeof } from '../links.js';
+import { isMediaTypeof } from '../grammar.js';
 
 /** A block that shows one captioned image. */
 export function isFigure(el: Element): boolean {

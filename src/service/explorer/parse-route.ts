@@ -36,6 +36,7 @@ import { ArticleStore, type SourceRow } from '../content/store.js';
 import { InvalidTitleError, normalizeTitle } from '../content/title.js';
 import type { Db } from '../storage/db.js';
 import { readParseRequest } from './parse-request.js';
+import type { SourceReply } from '../../schema/source-reply.js';
 
 export const ExplorerSettingsSchema = z.object({
   /** Largest html or wikitext `POST /v2/parse` accepts, in UTF-8 bytes. The largest corpus page is 3 MB. */
@@ -105,16 +106,7 @@ export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, o
   });
 };
 
-export interface SourceReply {
-  project: string;
-  name: string;
-  revision: number;
-  format: 'html' | 'wikitext';
-  /** The stored HTML (preferred) or wikitext. */
-  source: string;
-  /** The Article parsed again from `source`, with source hints when it is HTML. */
-  article: Article;
-}
+export type { SourceReply };
 
 function sourceReply(row: SourceRow): SourceReply {
   const common = { project: row.project, name: row.title, revision: row.revision };

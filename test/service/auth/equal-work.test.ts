@@ -12,18 +12,8 @@ import { countingMailer, recordingDb, type Argon2Calls, type CountingMailer, typ
 
 const argon2 = vi.hoisted((): Argon2Calls => ({ hash: 0, verify: 0 }));
 vi.mock('../../../src/service/auth/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/service/auth/passwords.js')>();
-  return {
-    ...real,
-    hashSecret: (secret: string) => {
-      argon2.hash += 1;
-      return real.hashSecret(secret);
-    },
-    verifySecret: (stored: string | undefined, secret: string) => {
-      argon2.verify += 1;
-      return real.verifySecret(stored, secret);
-    },
-  };
+  const { countingPasswords } = await import('./support.js');
+  return countingPasswords(await importOriginal<typeof import('../../../src/service/auth/passwords.js')>(), argon2);
 });
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -66,3 +66,23 @@ export interface Argon2Calls {
   hash: number;
   verify: number;
 }
+
+type Passwords = typeof import('../../../src/service/auth/passwords.js');
+
+/**
+ * The real passwords module with its argon2 calls counted in `calls`: what the tests' vi.mock
+ * factory returns (the factory itself must stay in each test file, where vitest hoists it).
+ */
+export function countingPasswords(real: Passwords, calls: Argon2Calls): Passwords {
+  return {
+    ...real,
+    hashSecret: (secret: string) => {
+      calls.hash += 1;
+      return real.hashSecret(secret);
+    },
+    verifySecret: (stored: string | undefined, secret: string) => {
+      calls.verify += 1;
+      return real.verifySecret(stored, secret);
+    },
+  };
+}
