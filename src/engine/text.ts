@@ -119,11 +119,12 @@ export function clean(text: string): string {
  * ("[esˈpaɲa] (listen)" is markup `(<span class="haudio">…</span>)`, and the span is noise) or a
  * template with nothing to print ("Freedom ({{lang|de|…}})" on the wikitext path). They go with
  * the space before them. Glued parentheses stay ("iconv()"), as do ones followed by a word
- * character. Known loss: an article that writes the literal "()" after a space (a programming
+ * character, with or without a superscript caret between: the caret must not decide, so "()^0"
+ * stays as "()0" does, and "()^−a" goes with its caret as "()−a" goes. Known loss: an article that writes the literal "()" after a space (a programming
  * language's unit value) loses it; no article of the corpus does.
  */
 function dropEmptyParentheses(text: string): string {
   const out = text.replace(EMPTY_PARENTHESES, '');
   return out.length === text.length ? text : out.trim();
 }
-const EMPTY_PARENTHESES = /(?:^| )\(\)(?![\p{L}\p{N}])/gu;
+const EMPTY_PARENTHESES = /(?:^| )\(\)(?:\^(?![\p{L}\p{N}])|(?![\p{L}\p{N}^]))/gu;
