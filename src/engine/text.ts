@@ -120,8 +120,9 @@ export function clean(text: string): string {
  * template with nothing to print ("Freedom ({{lang|de|…}})" on the wikitext path). They go with
  * the space before them. Glued parentheses stay ("iconv()"), as do ones followed by a word
  * character, with or without a superscript caret between: the caret must not decide, so "()^0"
- * stays as "()0" does, and "()^−a" goes with its caret as "()−a" goes. Known loss: an article that writes the literal "()" after a space (a programming
- * language's unit value) loses it; no article of the corpus does.
+ * stays as "()0" does, and "()^−a" goes with its caret as "()−a" goes. Known loss: an article
+ * that writes the literal "()" after a space (a programming language's unit value) loses it; no
+ * article of the corpus does.
  */
 function dropEmptyParentheses(text: string): string {
   const out = text.replace(EMPTY_PARENTHESES, '');
