@@ -5,7 +5,6 @@
  * at once; with DATABASE_URL it works beside running servers directly.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ImportResultSchema, runImportCommand, type ImportCommand } from '../service/admin-commands.js';
@@ -13,7 +12,7 @@ import { systemClock } from '../service/clock.js';
 import type { ImportSummary } from '../service/content/importer.js';
 import { defaultDataDir } from '../service/server.js';
 import { runHereOrInServer } from './in-server.js';
-import { readOptions } from './run.js';
+import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
 const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N]
 
@@ -32,9 +31,9 @@ admin socket in the data directory) and the articles are served as soon as they 
 `;
 
 const OptionsSchema = z.object({
-  project: z.string().regex(/^[a-z][a-z0-9_]*$/, '--project must be a project code like "enwiki"').optional(),
+  project: z.string().regex(PROJECT_CODE, '--project must be a project code like "enwiki"').optional(),
   data: z.string().min(1).optional(),
-  jobs: z.coerce.number().int('--jobs must be an integer').min(1, '--jobs must be at least 1').max(64).optional(),
+  jobs: JobsOptionSchema,
   help: z.boolean(),
 });
 
@@ -64,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     action: 'import',
     // Absolute: a server running the import has its own working directory.
     inputs: parsed.positionals.map((p) => resolve(p)),
-    jobs: values.jobs ?? Math.max(1, availableParallelism() - 1),
+    jobs: values.jobs ?? defaultParserJobs(),
     ...(values.project === undefined ? {} : { project: values.project }),
   };
   const started = Date.now();

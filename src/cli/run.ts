@@ -3,9 +3,10 @@
  * reported the same way (exit code 2), and Ctrl-C turned into a clean stop; and the flags of the
  * commands that work on the database.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ParseArgsOptionsConfig } from 'node:util';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The parsed flags, or the exit code when there is nothing to run (help shown, bad usage reported). */
 export function readFlags<T>(command: string, help: string, parse: () => T | 'help'): T | number {
@@ -67,4 +68,20 @@ export function readOptions<T>(
     return 2;
   }
   return { values: values.data, positionals: parsed.positionals };
+}
+
+/** A project code as the database commands take it: a database name like "enwiki". */
+export const PROJECT_CODE = /^[a-z][a-z0-9_]*$/;
+
+/** `--jobs` of the database commands: parser threads, within the admin commands' bound (1–64). */
+export const JobsOptionSchema = z.coerce
+  .number({ error: '--jobs takes a whole number' })
+  .int('--jobs must be an integer')
+  .min(1, '--jobs must be at least 1')
+  .max(64, '--jobs must be at most 64')
+  .optional();
+
+/** The database commands' default `--jobs`: every core but one, left to the database (at least 1). */
+export function defaultParserJobs(): number {
+  return Math.max(1, availableParallelism() - 1);
 }

@@ -5,7 +5,6 @@
  * admin socket (as `wikistruct import` does) and the server serves the new files as soon as each
  * is done; with DATABASE_URL it runs here, beside any servers.
  */
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { systemClock } from '../service/clock.js';
@@ -13,7 +12,7 @@ import { defaultDataDir } from '../service/server.js';
 import { runSnapshotBuildCommand, SnapshotBuildResultSchema, type SnapshotBuildCommand, type SnapshotBuildResult } from '../service/snapshots/command.js';
 import { snapshotsDir } from '../service/snapshots/layout.js';
 import { runHereOrInServer } from './in-server.js';
-import { readOptions } from './run.js';
+import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
 const HELP = `usage: wikistruct snapshot build [project...] [--data DIR] [--dir DIR] [--jobs N]
 
@@ -35,10 +34,9 @@ its last checkpoint the next time.
 const OptionsSchema = z.object({
   data: z.string().min(1).optional(),
   dir: z.string().min(1).optional(),
-  jobs: z.coerce.number().int('--jobs must be an integer').min(1, '--jobs must be at least 1').max(64, '--jobs must be at most 64').optional(),
+  jobs: JobsOptionSchema,
   help: z.boolean(),
 });
-const ProjectSchema = z.string().regex(/^[a-z][a-z0-9_]*$/);
 
 export async function run(argv: string[]): Promise<number> {
   const parsed = readOptions('snapshot', HELP, argv, {
@@ -58,7 +56,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`wikistruct snapshot: ${verb === undefined ? 'no action given' : `unknown action "${verb}"`}; expected "build"\n\n${HELP}`);
     return 2;
   }
-  const bad = projects.find((p) => !ProjectSchema.safeParse(p).success);
+  const bad = projects.find((p) => !PROJECT_CODE.test(p));
   if (bad !== undefined) {
     process.stderr.write(`wikistruct snapshot: "${bad}" is not a project code like "enwiki"\n`);
     return 2;
@@ -68,7 +66,7 @@ export async function run(argv: string[]): Promise<number> {
     action: 'snapshot-build',
     // Absolute: a server running the build has its own working directory.
     dir: values.dir === undefined ? snapshotsDir(dataDir) : resolve(values.dir),
-    jobs: values.jobs ?? Math.max(1, availableParallelism() - 1),
+    jobs: values.jobs ?? defaultParserJobs(),
     ...(projects.length === 0 ? {} : { projects }),
   };
   const ran = await runHereOrInServer({

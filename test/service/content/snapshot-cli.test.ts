@@ -68,6 +68,17 @@ describe('wikistruct snapshot build', () => {
     expect([none.code, none.stderr.split('\n')[0]], 'no action').toEqual([2, 'wikistruct snapshot: no action given; expected "build"']);
     const bad = await wikistruct(['snapshot', 'build', 'En-Wiki', '--data', data], { env: ENV });
     expect([bad.code, bad.stderr.trim()], 'not a project code').toEqual([2, 'wikistruct snapshot: "En-Wiki" is not a project code like "enwiki"']);
+    // import and snapshot read --jobs through one schema: each bound and a non-number are named.
+    for (const [command, jobs, message] of [
+      ['snapshot', '65', '--jobs must be at most 64'],
+      ['snapshot', 'x', '--jobs takes a whole number'],
+      ['import', '0', '--jobs must be at least 1'],
+      ['import', '2.5', '--jobs must be an integer'],
+    ] as const) {
+      const args = command === 'snapshot' ? ['snapshot', 'build', '--data', data, '--jobs', jobs] : ['import', data, '--data', data, '--jobs', jobs];
+      const usage = await wikistruct(args, { env: ENV });
+      expect([usage.code, usage.stderr.trim()], `${command} --jobs ${jobs}`).toEqual([2, `wikistruct ${command}: ${message}`]);
+    }
     const missing = await wikistruct(['snapshot', 'build', 'dewiki', '--data', data, '--jobs', '1'], { env: ENV });
     expect([missing.code, missing.stderr.trim()], 'nothing stored').toEqual([1, 'no stored articles of dewiki: nothing to build']);
   });
