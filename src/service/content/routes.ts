@@ -93,8 +93,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     memoryCacheBytes: Math.floor(settings.memoryCacheMb * 1024 * 1024),
   });
   // Every article write through this database handle (imports over the admin socket, upstream
-  // saves, re-parses) drops what the service remembers of that title at once, and the stored
-  // projects and languages kept for /v2/projects and /v2/languages.
+  // saves) drops what the service remembers of that title at once, and the stored projects and
+  // languages kept for /v2/projects and /v2/languages. Caching a parse writes no article row.
   const catalog = new Catalog({ db: options.db, clock: options.clock, maxAgeMs: settings.lookupCacheMs });
   const unsubscribe = store.onWrite((project, title) => {
     service.invalidate(project, title);

@@ -198,7 +198,8 @@ export class ArticleStore {
        ON CONFLICT (project, title, revision, engine_version) DO NOTHING`,
       [project, title, revision, engineVersion, json, this.clock.now().toISOString()],
     );
-    this.#written(project, title);
+    // No write notice: the `articles` rows are unchanged, and they are all the lookup and the
+    // catalog keep. Each first read after an engine change would otherwise drop both everywhere.
   }
 
   async count(): Promise<number> {

@@ -73,6 +73,21 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     ).toBe('kept-newer');
   });
 
+  test.skipIf(skip)('a stored revision is a write its listeners hear; caching its parse is not', async () => {
+    const heard: string[] = [];
+    const unsubscribe = store.onWrite((project, title) => void heard.push(`${project}:${title}`));
+    try {
+      await store.upsert({ project: 'enwiki', title: 'Heard', revision: 1, html: '<p>x</p>', meta: {}, origin: 'import' });
+      expect(heard, 'the upsert').toEqual(['enwiki:Heard']);
+      await store.saveParsed('enwiki', 'Heard', 1, ENGINE_VERSION, '{"name":"Heard"}');
+      expect(await store.parsed('enwiki', 'Heard', 1, ENGINE_VERSION), 'the parse is cached').toBe('{"name":"Heard"}');
+      // The lookup and the catalog keep only `articles` rows: a re-parse must not drop them.
+      expect(heard, 'no notice for the cached parse').toEqual(['enwiki:Heard']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   test.skipIf(skip)('NDJSON.gz: one envelope per line; a newer revision later in the file replaces an earlier one', async () => {
     const { gzipSync } = await import('node:zlib');
     const dir = freshDir('wikistruct-store-ndjson');
