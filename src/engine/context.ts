@@ -11,11 +11,8 @@ import type { SourceMarker } from './source-positions.js';
 export interface Context {
   readonly site: Site | undefined;
   readonly boilerplate: ReadonlySet<string>;
-  /**
-   * Set by the caller, before the walk, when it asked for source hints (source-positions.ts);
-   * undefined costs nothing. Not readonly only so that `parse` can set it after createContext.
-   */
-  mark?: SourceMarker;
+  /** Present when the caller asked for source hints (source-positions.ts); undefined costs nothing. */
+  readonly mark?: SourceMarker;
 }
 
 /**
@@ -25,7 +22,6 @@ export interface Context {
 export const MAX_DEPTH = 160;
 
 export function createContext(site: Site | undefined, language: string | undefined, mark?: SourceMarker): Context {
-  const ctx: Context = { site, boilerplate: boilerplateTitles(language) };
-  if (mark !== undefined) ctx.mark = mark;
-  return ctx;
+  const boilerplate = boilerplateTitles(language);
+  return mark === undefined ? { site, boilerplate } : { site, boilerplate, mark };
 }

@@ -71,6 +71,16 @@ export function hasToken(list: string | undefined, token: string): boolean {
   }
 }
 
+/**
+ * True when `list` contains any of `tokens`. For the grammar's short token lists, looked for in
+ * place: nothing is sliced out of the many attributes that hold none of them.
+ */
+export function hasAnyToken(list: string | undefined, tokens: readonly string[]): boolean {
+  if (list === undefined) return false;
+  for (const token of tokens) if (hasToken(list, token)) return true;
+  return false;
+}
+
 export function hasClass(el: Element, name: string): boolean {
   return hasToken(el.attribs.class, name);
 }
@@ -111,6 +121,14 @@ export function findFirst(root: AnyNode, test: (el: Element) => boolean): Elemen
     pushElements(stack, node.children);
   }
   return undefined;
+}
+
+/** Calls `fn` on every element below `root`, in document order: findFirst's walk, with no match. */
+export function forEachElement(root: AnyNode, fn: (el: Element) => void): void {
+  findFirst(root, (el) => {
+    fn(el);
+    return false;
+  });
 }
 
 /** Every element in document order that satisfies `test`; does not descend into matches. */
@@ -154,6 +172,13 @@ export function rawText(root: AnyNode): string {
     }
   }
   return out;
+}
+
+/** The top of the tree `node` belongs to: the document, or the highest detached ancestor. */
+export function rootOf(node: AnyNode): AnyNode {
+  let root = node;
+  while (root.parent !== null) root = root.parent;
+  return root;
 }
 
 export function firstElementChild(el: Element): Element | undefined {

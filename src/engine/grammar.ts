@@ -29,13 +29,18 @@ export const NOISE = {
  */
 export function hiddenStyleTest(declarations: readonly string[]): (style: string) => boolean {
   if (declarations.length === 0) return () => false;
-  const values = declarations.map((d) => d.slice(d.indexOf(':') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const values = declarations.map((d) => escapeRegExp(d.slice(d.indexOf(':') + 1)));
   const mayHold = new RegExp(values.join('|'), 'i');
   return (style) => {
     if (!mayHold.test(style)) return false;
     const compact = style.replace(/\s+/g, '').toLowerCase();
     return declarations.some((d) => compact.includes(d));
   };
+}
+
+/** A grammar value as a literal part of a pattern. */
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export const PRONUNCIATION = {

@@ -4,6 +4,7 @@
  */
 import type { Citation, Image, Link } from '../schema/article.js';
 import { imageOf } from './blocks/figure.js';
+import { CUT } from './cut.js';
 import type { AnyNode, Element } from './dom.js';
 import { findAll, findFirst, isElement, rawText, someToken } from './dom.js';
 import { CITATION_MARKERS } from './grammar.js';
@@ -12,14 +13,8 @@ import { MAX_DEPTH } from './context.js';
 import { isContentLink } from './links.js';
 import { isMath, texOf } from './math.js';
 import { isNoise, isPronunciation } from './rules.js';
-import { resolveHref } from './site.js';
+import { decodeFragment, resolveHref } from './site.js';
 import { clean } from './text.js';
-
-export { clean };
-
-import { CUT } from './cut.js';
-
-export { CUT };
 
 export interface InlineOptions {
   /** Leave nested lists out (they become their own parts). */
@@ -174,12 +169,7 @@ function citationOf(sup: Element): Citation | undefined {
   if (href === undefined) return undefined;
   const hash = href.indexOf('#');
   if (hash < 0 || hash === href.length - 1) return undefined;
-  let identifier = href.slice(hash + 1);
-  try {
-    identifier = decodeURIComponent(identifier);
-  } catch {
-    // keep the fragment as written
-  }
+  const identifier = decodeFragment(href.slice(hash + 1));
   const text = rawText(sup).replace(/\s+/g, ' ').trim();
   return { identifier, text };
 }

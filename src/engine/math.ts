@@ -15,7 +15,7 @@
  */
 import type { Part } from '../schema/article.js';
 import type { Element } from './dom.js';
-import { findFirst, hasToken, isElement } from './dom.js';
+import { findFirst, hasAnyToken, isElement } from './dom.js';
 import { MATH } from './grammar.js';
 import { hasClassIn, isNoise } from './rules.js';
 
@@ -29,10 +29,7 @@ const ELEMENT_CLASSES = [...MATH.elementClasses];
 
 /** The wrapper of a rendered formula, inline or displayed. Asked of every element of running text. */
 export function isMath(el: Element): boolean {
-  const cls = el.attribs.class;
-  if (cls === undefined) return false;
-  for (const name of ELEMENT_CLASSES) if (hasToken(cls, name)) return true;
-  return false;
+  return hasAnyToken(el.attribs.class, ELEMENT_CLASSES);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Document, Element } from './dom.js';
 import { findFirst, isElement, rawText } from './dom.js';
-import { ARTICLE_PATH, DOCUMENT } from './grammar.js';
+import { ARTICLE_PATH, DOCUMENT, escapeRegExp } from './grammar.js';
 import type { Site } from './site.js';
 import { siteFromUrl } from './site.js';
 
@@ -106,14 +106,28 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
   return meta;
 }
 
+const numberEntry = (key: { match: string }): RegExp => new RegExp(`"${escapeRegExp(key.match)}":(\\d+)`);
+const stringEntry = (key: { match: string }): RegExp => new RegExp(`"${escapeRegExp(key.match)}":"((?:[^"\\\\]|\\\\.)*)"`);
+
+/** The mw.config entries read, compiled once: their keys are fixed grammar values. */
+const RLCONF = {
+  pageId: numberEntry(CONFIG.pageId),
+  revision: CONFIG.revision.map(numberEntry),
+  title: stringEntry(CONFIG.title),
+  namespaceName: stringEntry(CONFIG.namespaceName),
+  language: stringEntry(CONFIG.language),
+  namespace: numberEntry(CONFIG.namespace),
+  wikidataItem: stringEntry(CONFIG.wikidataItem),
+};
+
 /** mw.config values of rendered pages: only scalar values read by exact key. */
 function readRlconf(script: string, meta: DocumentMeta): void {
-  const num = (key: string): number | undefined => {
-    const m = new RegExp(`"${escapeRegExp(key)}":(\\d+)`).exec(script);
+  const num = (entry: RegExp): number | undefined => {
+    const m = entry.exec(script);
     return m === null ? undefined : toInt(m[1]!);
   };
-  const str = (key: string): string | undefined => {
-    const m = new RegExp(`"${escapeRegExp(key)}":"((?:[^"\\\\]|\\\\.)*)"`).exec(script);
+  const str = (entry: RegExp): string | undefined => {
+    const m = entry.exec(script);
     if (m === null) return undefined;
     try {
       return JSON.parse(`"${m[1]}"`) as string;
@@ -121,25 +135,20 @@ function readRlconf(script: string, meta: DocumentMeta): void {
       return undefined;
     }
   };
-  const id = num(CONFIG.pageId.match);
+  const id = num(RLCONF.pageId);
   if (id !== undefined && id > 0) meta.identifier = id;
   let rev: number | undefined;
-  for (const key of CONFIG.revision) if ((rev = num(key.match)) !== undefined) break;
+  for (const entry of RLCONF.revision) if ((rev = num(entry)) !== undefined) break;
   if (rev !== undefined && rev > 0) meta.revision = rev;
-  const title = str(CONFIG.title.match);
-  const nsName = str(CONFIG.namespaceName.match);
+  const title = str(RLCONF.title);
+  const nsName = str(RLCONF.namespaceName);
   if (title !== undefined) meta.name = nsName !== undefined && nsName.length > 0 ? `${nsName}:${title}` : title;
-  const lang = str(CONFIG.language.match);
+  const lang = str(RLCONF.language);
   if (lang !== undefined) meta.language = lang;
-  const ns = num(CONFIG.namespace.match);
+  const ns = num(RLCONF.namespace);
   if (ns !== undefined) meta.namespace = ns;
-  const item = str(CONFIG.wikidataItem.match);
+  const item = str(RLCONF.wikidataItem);
   if (item !== undefined) meta.wikidataItem = item;
-}
-
-/** A grammar key as a literal part of a pattern. */
-function escapeRegExp(key: string): string {
-  return key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `dateModified` of the page's `<script type="application/ld+json">`, when it is a valid date. */

@@ -52,8 +52,7 @@ export function readHtml(source: Source, options: Pick<ParseOptions, 'sourcePosi
     (envelope?.is_part_of?.url !== undefined ? siteFromUrl(envelope.is_part_of.url) : undefined) ??
     (envelope?.url !== undefined ? siteFromUrl(envelope.url) : undefined);
   const language = envelope?.in_language?.identifier ?? meta.language;
-  const ctx = createContext(site, language);
-  if (options.sourcePositions === true) ctx.mark = sourceMarker(doc);
+  const ctx = createContext(site, language, options.sourcePositions === true ? sourceMarker(doc) : undefined);
   const extracted = extract(contentRoot(doc, meta.parsoid), ctx);
   return { extracted, meta: { fields: { ...documentFields(meta), ...envelope }, site, language } };
 }

@@ -9,7 +9,7 @@
  */
 import type { Reference } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, hasToken, isElement, rawText, someToken } from './dom.js';
+import { findAll, findFirst, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from './dom.js';
 import type { Context } from './context.js';
 import { dataMwOf } from './data-mw.js';
 import { GRAMMAR } from './grammar/load.js';
@@ -17,9 +17,10 @@ import { citationMetadata, isKnownCitationTemplate, plainValues } from './citati
 import { readCoins } from './coins.js';
 import { citationType, COINS, REFERENCE_LISTS } from './grammar.js';
 import { inline } from './inline.js';
+import { decodeFragment } from './site.js';
 import { isTransclusion, templateCalls } from './transclusion.js';
 
-// The grammar's tokens are few: each is looked for in place (hasToken allocates nothing), which
+// The grammar's tokens are few: each is looked for in place (hasAnyToken allocates nothing), which
 // matters in the element-by-element searches of every entry.
 const LIST_CLASSES = [...REFERENCE_LISTS.classes];
 const LIST_TYPEOFS = [...REFERENCE_LISTS.typeofs];
@@ -27,15 +28,9 @@ const ENTRY_TEXT_CLASSES = [...REFERENCE_LISTS.entryTextClasses];
 const CITE_CLASS = GRAMMAR.citations.classes.match;
 const ANCHOR = REFERENCE_LISTS.shortFootnoteAnchor;
 
-function hasAny(list: string | undefined, tokens: readonly string[]): boolean {
-  if (list === undefined) return false;
-  for (const token of tokens) if (hasToken(list, token)) return true;
-  return false;
-}
-
 export function isReferenceList(el: Element): boolean {
   if (el.name !== 'ol') return false;
-  return hasAny(el.attribs.typeof, LIST_TYPEOFS) || hasAny(el.attribs.class, LIST_CLASSES);
+  return hasAnyToken(el.attribs.typeof, LIST_TYPEOFS) || hasAnyToken(el.attribs.class, LIST_CLASSES);
 }
 
 /** Every reference list below `root` (inclusive), in document order. */
@@ -64,7 +59,7 @@ function groupOf(ol: Element): string | undefined {
   // A Parsoid list without a group is the default group; only a skin page's list, which Parsoid
   // never marked, states its group: by the class of the template's wrapper around it, or by the
   // text of the markers that point into it ("[note 1]").
-  return hasAny(ol.attribs.typeof, LIST_TYPEOFS) ? undefined : (wrapperGroup(ol) ?? markerGroup(ol));
+  return hasAnyToken(ol.attribs.typeof, LIST_TYPEOFS) ? undefined : (wrapperGroup(ol) ?? markerGroup(ol));
 }
 
 /** The group named by the in-text marker of the list's first entry, on a skin page. */
@@ -82,8 +77,7 @@ function markerGroup(ol: Element): string | undefined {
  * cost a whole-document walk and an array per skin page.
  */
 function markerOf(list: Element, id: string): Element | undefined {
-  let root: AnyNode = list;
-  while (root.parent !== null) root = root.parent;
+  const root = rootOf(list);
   // The list itself ends the search: its markers come before it.
   const found = findFirst(root, (x) => {
     if (x === list) return true;
@@ -107,7 +101,7 @@ function wrapperGroup(ol: Element): string | undefined {
 }
 
 function readEntry(li: Element, identifier: string, group: string | undefined, ctx: Context): Reference {
-  const body = findFirst(li, (e) => hasAny(e.attribs.class, ENTRY_TEXT_CLASSES)) ?? li;
+  const body = findFirst(li, (e) => hasAnyToken(e.attribs.class, ENTRY_TEXT_CLASSES)) ?? li;
   const text = inline(body, ctx);
   const reference: Reference = { identifier, group: group ?? null, type: 'text', metadata: {}, text: { value: text.value } };
   if (text.links.length > 0) reference.text.links = text.links;
@@ -176,8 +170,7 @@ function documentLanguage(el: Element): string | undefined {
 }
 
 function anchorsOf(el: Element): Map<string, Element> {
-  let root: AnyNode = el;
-  while (root.parent !== null) root = root.parent;
+  const root = rootOf(el);
   let index = anchorIndex.get(root);
   if (index === undefined) {
     index = new Map();
@@ -185,14 +178,6 @@ function anchorsOf(el: Element): Map<string, Element> {
     anchorIndex.set(root, index);
   }
   return index;
-}
-
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }
 
 const citeClasses = new Map(Object.entries(GRAMMAR.citations.classes.map));
@@ -208,4 +193,3 @@ export function citationTypeOfClass(classes: string): string | undefined {
   return undefined;
 }
 
-export { readCoins };

@@ -94,3 +94,12 @@ export function resolveHref(href: string, site: Site | undefined): string | unde
     return undefined;
   }
 }
+
+/** A link's fragment as the anchor it names (`#Caf%C3%A9` → `Café`); as written when it is no valid escape. */
+export function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

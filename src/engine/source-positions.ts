@@ -12,7 +12,7 @@
  */
 import type { Part } from '../schema/article.js';
 import type { AnyNode, Document, Element, ParentNode } from './dom.js';
-import { isElement } from './dom.js';
+import { forEachElement, isElement } from './dom.js';
 
 export interface SourceHint {
   /** The element's index in document order among all elements (0-based). */
@@ -24,19 +24,10 @@ export interface SourceHint {
 /** A Part as `parse` returns it with `sourcePositions`. */
 export type SourcedPart = Part & { source?: SourceHint | undefined; has_parts?: SourcedPart[] | undefined };
 
-/** Each element's index in document order; iterative, so no document depth reaches the stack. */
+/** Each element's index in document order (forEachElement's walk: iterative, so no document depth reaches the stack). */
 export function elementOrder(root: ParentNode): Map<Element, number> {
   const order = new Map<Element, number>();
-  const stack: ParentNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node !== root) order.set(node as Element, order.size);
-    const kids = node.children;
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const kid = kids[i]!;
-      if (isElement(kid)) stack.push(kid);
-    }
-  }
+  forEachElement(root, (el) => order.set(el, order.size));
   return order;
 }
 

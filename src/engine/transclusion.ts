@@ -6,7 +6,7 @@
  */
 import type { Element } from './dom.js';
 import { dataMwOf } from './data-mw.js';
-import { hasToken, isElement } from './dom.js';
+import { hasAnyToken, isElement } from './dom.js';
 import { TRANSCLUSION_TYPEOFS } from './grammar.js';
 
 export interface TemplateCall {
@@ -16,14 +16,11 @@ export interface TemplateCall {
   params: Record<string, string>;
 }
 
-/** The grammar's tokens, few: each is looked for in place (hasToken allocates nothing). */
+/** The grammar's tokens, few: each is looked for in place (hasAnyToken allocates nothing). */
 const TYPEOFS = [...TRANSCLUSION_TYPEOFS];
 
 export function isTransclusion(el: Element): boolean {
-  const list = el.attribs.typeof;
-  if (list === undefined) return false;
-  for (const token of TYPEOFS) if (hasToken(list, token)) return true;
-  return false;
+  return hasAnyToken(el.attribs.typeof, TYPEOFS);
 }
 
 /** The template calls of a transclusion element; [] when it has no (valid) data-mw. */

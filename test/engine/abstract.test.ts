@@ -1,8 +1,8 @@
 /** The abstract's cut of pronunciation guides: same result as the simple quadratic rule, in linear time. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { removeCutParentheses } from '../../src/engine/cut.js';
-import { CUT, clean } from '../../src/engine/inline.js';
+import { CUT, removeCutParentheses } from '../../src/engine/cut.js';
+import { clean } from '../../src/engine/text.js';
 
 /**
  * The rule as first written (and as the wiki's previews behave): take the first mark, cut the

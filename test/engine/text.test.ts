@@ -1,7 +1,7 @@
 /** Plain-text rendering (inline.ts), the abstract (abstract.ts) and the noise rules (rules.ts). */
 import { describe, expect, it } from 'vitest';
-import { removeCutParentheses } from '../../src/engine/cut.js';
-import { CUT, clean } from '../../src/engine/inline.js';
+import { CUT, removeCutParentheses } from '../../src/engine/cut.js';
+import { clean } from '../../src/engine/text.js';
 import { isHiddenStyle } from '../../src/engine/rules.js';
 import { parse } from '../../src/index.js';
 

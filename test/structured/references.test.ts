@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readCoins } from '../../src/engine/references.js';
+import { readCoins } from '../../src/engine/coins.js';
 import { citationType } from '../../src/engine/grammar.js';
 import { parse, parseWikitext } from '../../src/index.js';
 

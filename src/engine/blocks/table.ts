@@ -7,9 +7,9 @@ import type { Element } from '../dom.js';
 import { findAll, findFirst, isElement, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
-import { INFOBOX, TABLES } from '../grammar.js';
+import { TABLES } from '../grammar.js';
 import { inline } from '../inline.js';
-import { isNoise } from '../rules.js';
+import { isInfobox, isNoise } from '../rules.js';
 
 /** HTML caps (§4.9.11): colspan ≤ 1000, rowspan ≤ 65534; the grid itself is capped too. */
 export const MAX_COLSPAN = 1000;
@@ -30,7 +30,6 @@ export function isLayoutTable(table: Element): boolean {
 }
 
 const isLayoutHolder = (t: string): boolean => TABLES.layoutHolders.has(t);
-const isInfoboxClass = (t: string): boolean => INFOBOX.classes.has(t);
 const isFooterClass = (t: string): boolean => TABLES.footerClasses.has(t);
 
 function ownCells(table: Element): Element[] {
@@ -112,9 +111,11 @@ export interface TableResult {
 
 /**
  * Reads one table. `idOf` gives the identifier of a table element (the same one every time it is
- * asked), so a cell can name the nested table it holds before that table is read.
+ * asked), so a cell can name the nested table it holds before that table is read. `layoutTable`
+ * is isLayoutTable(el) when the caller already knows it; unset, it is worked out (it scans every
+ * cell, so it is not asked twice).
  */
-export function readTable(el: Element, idOf: (table: Element) => string, ctx: Context, depth: number): TableResult {
+export function readTable(el: Element, idOf: (table: Element) => string, ctx: Context, depth: number, layoutTable?: boolean): TableResult {
   const identifier = idOf(el); // first, so a table is numbered before the tables in its cells
   const own = ownRows(el);
   // Nested tables become entries of their own, except past the depth cap, where the cell keeps
@@ -131,26 +132,18 @@ export function readTable(el: Element, idOf: (table: Element) => string, ctx: Co
   while (footRows < own.length - headRows && own[own.length - 1 - footRows]!.kind === 'foot') footRows++;
   const laid = layOut(source, headRows, footRows);
   const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
-  const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0 });
+  const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0, layoutTable });
   return { table: tableEntry(identifier, laid, score), nested };
 }
 
 /** The Table entry of a laid-out grid: headers, body rows and footers, in that order. */
 export function tableEntry(identifier: string, laid: LaidOut, confidence_score: number): Table {
   const { cells, headerCount, footerCount } = laid;
-  const table: Table = {
-    identifier,
-    headers: cells.slice(0, headerCount),
-    rows: cells.slice(headerCount, cells.length - footerCount),
-    confidence_score,
-  };
-  if (footerCount > 0) {
-    table.footers = cells.slice(cells.length - footerCount);
-    // Keep the key order of the schema: footers before the score.
-    delete (table as Partial<Table>).confidence_score;
-    table.confidence_score = confidence_score;
-  }
-  return table;
+  const headers = cells.slice(0, headerCount);
+  const rows = cells.slice(headerCount, cells.length - footerCount);
+  // The key order of the schema: footers, when there are any, before the score.
+  if (footerCount === 0) return { identifier, headers, rows, confidence_score };
+  return { identifier, headers, rows, footers: cells.slice(cells.length - footerCount), confidence_score };
 }
 
 const usedIds = new WeakMap<readonly Table[], Set<string>>();
@@ -273,6 +266,8 @@ interface Signals {
   width: number;
   headerCount: number;
   nested: boolean;
+  /** isLayoutTable(el), when already known. */
+  layoutTable?: boolean | undefined;
 }
 
 /**
@@ -283,7 +278,7 @@ interface Signals {
 export function confidence(s: Signals): number {
   const dataClass = someToken(s.el.attribs.class, hasDataClass);
   // An infobox read as a table (one nested in a table's cell) is a box, not data.
-  const layout = isLayoutTable(s.el) || someToken(s.el.attribs.class, isInfoboxClass);
+  const layout = (s.layoutTable ?? isLayoutTable(s.el)) || isInfobox(s.el);
   return gridConfidence({ ...s, dataClass, layout });
 }
 

@@ -22,7 +22,8 @@ export const table: Rule = {
     };
     const queue = [{ el, depth }];
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const read = readTable(next.el, idOf, walk.ctx, next.depth);
+      // The layout-table rule, tried before this one, found `el` no layout table; nested tables are still to be asked.
+      const read = readTable(next.el, idOf, walk.ctx, next.depth, next.el === el ? false : undefined);
       out.table(read.table);
       entries.push(read.table);
       // table > tr > td: each nesting level is at least three elements deeper.
