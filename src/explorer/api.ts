@@ -36,8 +36,6 @@ export class ApiError extends Error {
 
 export type LoginResult = { kind: 'signed-in' } | { kind: 'new-password-required'; session: string };
 
-export type { SourceReply };
-
 export type ParseBody = { html: string; source_positions?: boolean } | { wikitext: string; name: string; project: string };
 
 export interface ApiClientOptions {

@@ -48,16 +48,19 @@ export interface SharedStateOptions {
 const hubs = new WeakMap<Db, LocalHub>();
 
 /** The in-process bus of a database handle: every app built on that handle hears the others. */
-export function localBus(db: Db): Bus {
+function localBus(db: Db): Bus {
   let hub = hubs.get(db);
   if (hub === undefined) hubs.set(db, (hub = new LocalHub()));
   return hub.endpoint();
 }
 
-/** One process on its own database: what buildApp uses when given nothing else. */
-export function embeddedSharedState(db: Db, clock: Clock): SharedState {
+/**
+ * One process on its own database: what buildApp uses when given nothing else. `requestLimitShared`:
+ * tests running two apps on one embedded database (`shareRequestLimit`).
+ */
+export function embeddedSharedState(db: Db, clock: Clock, requestLimitShared = false): SharedState {
   const bus = localBus(db);
-  return { limiter: new SqlLimiter(db, clock), requestLimitShared: false, bus, close: () => bus.close() };
+  return { limiter: new SqlLimiter(db, clock), requestLimitShared, bus, close: () => bus.close() };
 }
 
 export async function openSharedState(options: SharedStateOptions): Promise<SharedState> {
@@ -94,7 +97,6 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
       throw error;
     }
   }
-  const limiter = new SqlLimiter(options.db, options.clock);
   if (options.databaseUrl !== undefined) {
     const bus = await openPgBus({
       connectionString: options.databaseUrl,
@@ -102,8 +104,7 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
       db: options.db,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
-    return { limiter, requestLimitShared: true, bus, close: () => bus.close() };
+    return { limiter: new SqlLimiter(options.db, options.clock), requestLimitShared: true, bus, close: () => bus.close() };
   }
-  const bus = localBus(options.db);
-  return { limiter, requestLimitShared: options.shareRequestLimit ?? false, bus, close: () => bus.close() };
+  return embeddedSharedState(options.db, options.clock, options.shareRequestLimit ?? false);
 }

@@ -53,8 +53,11 @@ export const DEFAULT_WORKER_HEAP_MB = 512;
  */
 const YOUNG_GENERATION_MB = 96;
 
-/** Under vitest/tsx this module runs from TypeScript sources, but workers must run compiled JS. */
-function workerEntry(): URL {
+/**
+ * The compiled worker module. Under vitest/tsx this module runs from TypeScript sources, but
+ * workers must run compiled JS. The service checks it exists before starting a pool (content/parser.ts).
+ */
+export function workerEntry(): URL {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith('.ts')) return new URL('../../dist/src/workers/worker.js', here);
   return new URL('./worker.js', here);

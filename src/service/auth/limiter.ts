@@ -33,6 +33,23 @@ export interface Limiter {
   take(limits: readonly Limit[]): Promise<Ticket>;
 }
 
+/** A slot an allowed ticket holds: its counter's key and the end of the window it was taken in. */
+export interface Held {
+  key: string;
+  windowEnd: number;
+}
+
+/** A ticket whose `giveBack` hands `held` and the keys to clear to its limiter's `release`. */
+export function makeTicket(
+  held: readonly Held[],
+  allowed: boolean,
+  refused: readonly string[],
+  retryAfter: number,
+  release: (held: readonly Held[], clear: readonly string[]) => Promise<void>,
+): Ticket {
+  return { allowed, refused, retryAfterSeconds: retryAfter, giveBack: (clear = []) => release(held, clear) };
+}
+
 /** The same key twice in one attempt would take two slots; keep one, with the stricter limit. */
 export function distinctLimits(limits: readonly Limit[]): Limit[] {
   const byKey = new Map<string, Limit>();

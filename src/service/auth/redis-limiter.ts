@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
-import { distinctLimits, retryAfterSeconds, type Limit, type Limiter, type Ticket } from './limiter.js';
+import { distinctLimits, makeTicket, retryAfterSeconds, type Held, type Limit, type Limiter, type Ticket } from './limiter.js';
 
 /**
  * The limiter contract (limiter.ts) on Redis: each counter a hash {used, end} that expires with
@@ -92,7 +92,7 @@ export class RedisLimiter implements Limiter {
   }
 
   private ticket(held: readonly Held[], allowed: boolean, refused: readonly string[], retryAfter: number): Ticket {
-    return { allowed, refused, retryAfterSeconds: retryAfter, giveBack: (clear = []) => this.release(held, clear) };
+    return makeTicket(held, allowed, refused, retryAfter, (h, clear) => this.release(h, clear));
   }
 
   private async release(held: readonly Held[], clear: readonly string[]): Promise<void> {
@@ -104,9 +104,4 @@ export class RedisLimiter implements Limiter {
   private key(key: string): string {
     return `${this.prefix}limit:${key}`;
   }
-}
-
-interface Held {
-  key: string;
-  windowEnd: number;
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
-import { distinctLimits, retryAfterSeconds, type Limit, type Limiter, type Ticket } from './limiter.js';
+import { distinctLimits, makeTicket, retryAfterSeconds, type Held, type Limit, type Limiter, type Ticket } from './limiter.js';
 
 interface CounterRow {
   key: string;
@@ -59,12 +59,7 @@ export class SqlLimiter implements Limiter {
   }
 
   private ticket(held: readonly Held[], allowed: boolean, refused: readonly string[], retryAfter: number): Ticket {
-    return {
-      allowed,
-      refused,
-      retryAfterSeconds: retryAfter,
-      giveBack: (clear = []) => this.release(held, clear),
-    };
+    return makeTicket(held, allowed, refused, retryAfter, (h, clear) => this.release(h, clear));
   }
 
   /**
@@ -86,9 +81,4 @@ export class SqlLimiter implements Limiter {
       [held.map((h) => h.key), held.map((h) => new Date(h.windowEnd).toISOString()), [...clear]],
     );
   }
-}
-
-interface Held {
-  key: string;
-  windowEnd: number;
 }

@@ -73,12 +73,6 @@ export function modelPath(model: z.ZodType, label: string, path: string): z.ZodT
   return schema;
 }
 
-/** Checks one dot path against the Article schema; returns its segments. Throws UnknownFieldError. */
-export function fieldPath(path: string): string[] {
-  modelPath(ArticleSchema, 'Article', path);
-  return path.split('.');
-}
-
 /**
  * The selection for paths into `model` (default: the Article), each checked first. A path that
  * contains another ("version", "version.identifier") keeps the wider.

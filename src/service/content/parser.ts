@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { convertPayload, type ConvertOptions } from '../../workers/convert-record.js';
 import { loadEngines, type Engines } from '../../workers/engines.js';
-import { WorkerPool } from '../../workers/pool.js';
+import { WorkerPool, workerEntry } from '../../workers/pool.js';
 import type { Outcome, Payload } from '../../io/record.js';
 
 const CONVERT: ConvertOptions = { allPages: true };
@@ -39,7 +39,7 @@ export interface ArticleParser {
  * 0, or no compiled worker: on the calling thread.
  */
 export async function createArticleParser(threads: number): Promise<ArticleParser> {
-  if (threads > 0 && compiledWorkerExists()) {
+  if (threads > 0 && existsSync(fileURLToPath(workerEntry()))) {
     const pool = new WorkerPool(threads, CONVERT);
     return {
       mode: `${threads} worker thread${threads === 1 ? '' : 's'}`,
@@ -64,11 +64,4 @@ function textOf(outcome: Outcome): string {
   if (outcome.status === 'skipped') throw new ParseFailedError('SKIPPED', outcome.reason);
   if (outcome.code === 'INTERNAL' || outcome.code === undefined) throw new Error(outcome.message);
   throw new ParseFailedError(outcome.code, outcome.message);
-}
-
-/** Same resolution as workers/pool.ts: from TypeScript sources (tests, tsx) the worker is the compiled one. */
-function compiledWorkerExists(): boolean {
-  const here = new URL(import.meta.url);
-  const entry = here.pathname.endsWith('.ts') ? new URL('../../../dist/src/workers/worker.js', here) : new URL('../../workers/worker.js', here);
-  return existsSync(fileURLToPath(entry));
 }

@@ -16,6 +16,8 @@
 import { z } from 'zod';
 import type { Limiter } from '../auth/limiter.js';
 import type { Clock } from '../clock.js';
+import { tooManyRequests } from '../errors.js';
+import type { Metrics } from '../metrics.js';
 
 export const RateLimitSchema = z.object({
   perSecond: z.number().positive().default(20),
@@ -83,4 +85,13 @@ export function createRequestLimiter(settings: RateLimitSettings, clock: Clock, 
       return ticket.allowed ? 0 : ticket.retryAfterSeconds;
     },
   };
+}
+
+/** Takes a request from `key`'s budget, or refuses with a 429 and Retry-After (counted in `metrics`). */
+export async function limitOrThrow(limiter: RequestLimiter, metrics: Metrics, key: string): Promise<void> {
+  const wait = await limiter.take(key);
+  if (wait > 0) {
+    metrics.rateLimited.inc();
+    throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);
+  }
 }

@@ -51,19 +51,27 @@ export function fieldPathSchema(model: z.ZodType, label: string): z.ZodString {
     });
 }
 
-/** A dot path that names a field of the Article schema. */
-const FieldPathSchema = fieldPathSchema(ArticleSchema, 'Article').meta({
-  description: 'A field of the Article in dot notation: "name", "version.identifier", "infoboxes.name" (inside every element of an array)',
-});
-
-export const StructuredContentsRequest = z.strictObject({
-  filters: FiltersSchema,
-  fields: z
-    .array(FieldPathSchema)
+/**
+ * `fields` of a request: one to MAX_FIELDS dot paths into `model`, each checked. The OpenAPI
+ * text says what a path is when `pathDescription` is given; `description` defaults to the
+ * Enterprise models' wording.
+ */
+export function fieldsSchema(model: z.ZodType, label: string, docs: { description?: string; pathDescription?: string } = {}) {
+  const path = fieldPathSchema(model, label);
+  return z
+    .array(docs.pathDescription === undefined ? path : path.meta({ description: docs.pathDescription }))
     .min(1, 'must name at least one field')
     .max(MAX_FIELDS, `at most ${MAX_FIELDS} fields`)
     .optional()
-    .meta({ description: 'Return only these fields of each Article, nested as in the full Article' }),
+    .meta({ description: docs.description ?? `Return only these fields of each ${label}, in dot notation, nested as in the full ${label}` });
+}
+
+export const StructuredContentsRequest = z.strictObject({
+  filters: FiltersSchema,
+  fields: fieldsSchema(ArticleSchema, 'Article', {
+    description: 'Return only these fields of each Article, nested as in the full Article',
+    pathDescription: 'A field of the Article in dot notation: "name", "version.identifier", "infoboxes.name" (inside every element of an array)',
+  }),
   limit: LimitSchema,
 });
 export type StructuredContentsRequest = z.infer<typeof StructuredContentsRequest>;

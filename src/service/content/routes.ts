@@ -18,7 +18,7 @@ import type { Limiter } from '../auth/limiter.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from '../auth/settings.js';
 import type { Clock } from '../clock.js';
-import { HttpError, tooManyRequests } from '../errors.js';
+import { HttpError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import type { Db } from '../storage/db.js';
 import { ENGINE_VERSION } from './engine-version.js';
@@ -26,7 +26,7 @@ import { Catalog } from './enterprise/catalog.js';
 import { enterpriseRoutes } from './enterprise/routes.js';
 import { contentOpenApiDocument } from './openapi.js';
 import { createArticleParser } from './parser.js';
-import { createRequestLimiter, RateLimitSchema } from './rate-limit.js';
+import { createRequestLimiter, limitOrThrow, RateLimitSchema } from './rate-limit.js';
 import { compileSelection, selectFields, type Selection } from './fields.js';
 import type { RawQuery } from './query.js';
 import { negotiateEncoding, ReplyCache } from './reply-cache.js';
@@ -116,11 +116,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   const authenticate = requireAccessToken(options.verifier);
   /** GET reads the query, POST the body; both then answer alike (the same meaning, 422s and ETag). */
   const serve = (read: (request: FastifyRequest) => StructuredContentsRequest) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = await limiter.take(request.accessClaims?.sub ?? request.ip);
-    if (wait > 0) {
-      options.metrics.rateLimited.inc();
-      throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);
-    }
+    await limitOrThrow(limiter, options.metrics, request.accessClaims?.sub ?? request.ip);
     const asked = read(request);
     const selection = asked.fields === undefined ? undefined : compileSelection(asked.fields);
     // Once more if an article turned out replaced by another process since its title was looked

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Bus } from '../pubsub.js';
+import { safeJson } from '../safe-json.js';
 import type { Db } from '../storage/db.js';
 
 /** Envelope metadata as stored: the envelope without `article_body`. */
@@ -83,14 +84,6 @@ export function shareArticleWrites(db: Db, bus: Bus): () => void {
     unsubscribe();
     if (writeBuses.get(db) === bus) writeBuses.delete(db);
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export class ArticleStore {

@@ -106,8 +106,6 @@ export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, o
   });
 };
 
-export type { SourceReply };
-
 function sourceReply(row: SourceRow): SourceReply {
   const common = { project: row.project, name: row.title, revision: row.revision };
   if (row.html !== null) {

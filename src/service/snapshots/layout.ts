@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { safeJson } from '../safe-json.js';
 
 /** `<project>_namespace_<number>`, as Enterprise names snapshots. */
 const IDENTIFIER = /^([a-z][a-z0-9_]*)_namespace_(\d{1,9})$/;
@@ -99,13 +100,5 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   } catch (error) {
     await unlink(temporary).catch(() => {});
     throw error;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

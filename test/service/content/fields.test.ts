@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parse } from '../../../src/engine/parse.js';
-import { compileSelection, fieldPath, scanTopLevel, selectFields, selectionKey, selectValue, topLevelMembers, UnknownFieldError } from '../../../src/service/content/fields.js';
+import { ArticleSchema } from '../../../src/schema/article.js';
+import { compileSelection, modelPath, scanTopLevel, selectFields, selectionKey, selectValue, topLevelMembers, UnknownFieldError } from '../../../src/service/content/fields.js';
 import { deepHtml, envelope, pageHtml } from './support.js';
 
 const article = parse(envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10 }));
@@ -15,6 +16,12 @@ const deep = JSON.stringify(parse(envelope({ project: 'enwiki', language: 'en', 
 
 /** The obvious implementation the fast one must agree with. */
 const reference = (text: string, paths: string[]): unknown => selectValue(JSON.parse(text), compileSelection(paths));
+
+/** Checks one dot path against the Article schema; returns its segments. Throws UnknownFieldError. */
+const fieldPath = (path: string): string[] => {
+  modelPath(ArticleSchema, 'Article', path);
+  return path.split('.');
+};
 
 describe('field paths against the Article schema', () => {
   test('known paths: top level, nested objects, through arrays, the recursive Part, map keys', () => {

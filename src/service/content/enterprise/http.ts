@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
-import { HttpError, tooManyRequests } from '../../errors.js';
+import { HttpError } from '../../errors.js';
 import type { Metrics } from '../../metrics.js';
 import type { Db } from '../../storage/db.js';
 import type { Catalog } from './catalog.js';
 import type { Selection } from '../fields.js';
-import type { RequestLimiter } from '../rate-limit.js';
+import { limitOrThrow, type RequestLimiter } from '../rate-limit.js';
 import type { ContentService } from '../service.js';
 
 /** What routes.ts hands the Enterprise routes: the content API's own service, limiter and guard. */
@@ -30,11 +30,7 @@ export interface EnterpriseRoutesOptions {
 
 /** Takes a token for the caller, or refuses with a 429 and Retry-After. */
 export async function rateLimit(options: EnterpriseRoutesOptions, request: FastifyRequest): Promise<void> {
-  const wait = await options.limiter.take(request.accessClaims?.sub ?? request.ip);
-  if (wait > 0) {
-    options.metrics.rateLimited.inc();
-    throw tooManyRequests(`rate limit exceeded; retry in ${wait} s`, wait);
-  }
+  await limitOrThrow(options.limiter, options.metrics, request.accessClaims?.sub ?? request.ip);
 }
 
 /** A weak validator from the parts that determine the reply's bytes. */

@@ -12,17 +12,8 @@
  */
 import { z } from 'zod';
 import { storableText } from '../../storable.js';
-import { fieldPathSchema, FiltersSchema, LimitSchema, MAX_FIELDS } from '../request.js';
+import { fieldPathSchema, fieldsSchema, FiltersSchema, LimitSchema } from '../request.js';
 import { EnterpriseArticleModel } from './models.js';
-
-function fieldsSchema(model: z.ZodType, label: string) {
-  return z
-    .array(fieldPathSchema(model, label))
-    .min(1, 'must name at least one field')
-    .max(MAX_FIELDS, `at most ${MAX_FIELDS} fields`)
-    .optional()
-    .meta({ description: `Return only these fields of each ${label}, in dot notation, nested as in the full ${label}` });
-}
 
 export const ArticleLookupRequest = z.strictObject({
   filters: FiltersSchema,
