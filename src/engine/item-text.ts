@@ -1,15 +1,46 @@
 /**
- * The one-line value of a list field, shared by both front doors: an item with its sub-items in
+ * The items of a list field, shared by both front doors: how an item is built from its rendered
+ * text, when items make a list, and the one-line value of the list — an item with its sub-items in
  * parentheses ("62.6% Christianity (32.0% Protestantism; 23.0% Catholicism)"), or after a lead-in
  * that ends in a colon ("By race: 70% White; 12% Black"); items separated by "; ".
  */
-import type { Part } from '../schema/article.js';
+import type { Citation, Link, Part } from '../schema/article.js';
 
-export function itemText(item: Part): string {
+/** Rendered text as either door gives it (an HTML `Inline`, a wikitext `Rendered`). */
+export interface ItemContent {
+  value: string;
+  links: Link[];
+  citations: Citation[];
+}
+
+export function itemPart(content: ItemContent, children: Part[] = []): Part {
+  const part: Part = { type: 'list_item', value: content.value };
+  if (content.links.length > 0) part.links = content.links;
+  if (content.citations.length > 0) part.citations = content.citations;
+  if (children.length > 0) part.has_parts = children;
+  return part;
+}
+
+/** One item alone is a value, not a list (unless it carries a sub-list). */
+export const makesList = (items: readonly Part[]): boolean => items.length > 1 || items[0]?.has_parts !== undefined;
+
+/** The items' links and citations, each item's before its sub-items', appended to the arrays given. */
+export function gatherItems(items: readonly Part[], links: Link[], citations: Citation[]): void {
+  for (const item of items) {
+    if (item.links !== undefined) links.push(...item.links);
+    if (item.citations !== undefined) citations.push(...item.citations);
+    if (item.has_parts !== undefined) gatherItems(item.has_parts, links, citations);
+  }
+}
+
+/** The one-line value of a list of items. */
+export const itemsText = (items: readonly Part[]): string => items.map(itemText).join('; ');
+
+function itemText(item: Part): string {
   const own = item.value ?? '';
   const children = item.has_parts;
   if (children === undefined || children.length === 0) return own;
-  const inner = children.map(itemText).join('; ');
+  const inner = itemsText(children);
   if (own.length === 0) return inner;
   return /[:：]$/u.test(own) ? `${own} ${inner}` : `${own} (${inner})`;
 }

@@ -10,13 +10,13 @@ import type { AnyNode, Element } from '../dom.js';
 import { findAll, findFirst, isElement, rawText, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
-import type { Inline } from '../inline.js';
 import { inline, isCitationMarker } from '../inline.js';
 import { INFOBOX, isMediaTypeof } from '../grammar.js';
 import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
-import { itemText } from '../item-text.js';
+import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
+import { InfoboxSections, isGroupName } from '../infobox-sections.js';
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
 
@@ -24,37 +24,9 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
 const isHeaderBlock = (el: Element): boolean => hasClassIn(el, INFOBOX.headerClasses);
 const isCaption = (el: Element): boolean => hasClassIn(el, INFOBOX.captionClasses);
 
-class InfoboxBuilder {
-  readonly sections: Part[] = [];
-  title: string | undefined;
-
-  constructor(readonly ctx: Context) {}
-
-  private current(): Part {
-    let last = this.sections[this.sections.length - 1];
-    if (last === undefined) {
-      last = { type: 'section' };
-      if (this.title !== undefined) last.name = this.title;
-      this.sections.push(last);
-    }
-    return last;
-  }
-
-  header(text: string): void {
-    if (text.length === 0) return;
-    if (this.title === undefined && this.sections.length === 0) {
-      this.title = text;
-      return;
-    }
-    // The title section exists even when no image or field precedes the first header.
-    this.current();
-    this.sections.push({ name: text, type: 'section' });
-  }
-
-  /** A sub-header inside a section ("Musical career") opens a named section, never the title. */
-  subheader(text: string): void {
-    this.current();
-    this.sections.push({ name: text, type: 'section' });
+class InfoboxBuilder extends InfoboxSections {
+  constructor(readonly ctx: Context) {
+    super();
   }
 
   /**
@@ -72,11 +44,6 @@ class InfoboxBuilder {
     image.caption = caption.value;
     if (caption.links.length > 0) last.links = caption.links;
     return true;
-  }
-
-  add(part: Part): void {
-    const section = this.current();
-    (section.has_parts ??= []).push(part);
   }
 
   /** Walks the box in document order: rows, captions, header blocks and free-standing images. */
@@ -178,15 +145,8 @@ export function fieldPart(label: string | undefined, cells: readonly Element[], 
   const citations: Citation[] = [];
   let value: string;
   if (items !== undefined) {
-    const walk = (parts: readonly Part[]): void => {
-      for (const part of parts) {
-        links.push(...(part.links ?? []));
-        citations.push(...(part.citations ?? []));
-        walk(part.has_parts ?? []);
-      }
-    };
-    walk(items);
-    value = items.map(itemText).join('; ');
+    gatherItems(items, links, citations);
+    value = itemsText(items);
   } else {
     const parts = cells.map((c) => inline(c, ctx, FIELD));
     value = parts.map((p) => p.value).filter((v) => v.length > 0).join(' ');
@@ -229,21 +189,12 @@ function isIcon(img: Element): boolean {
 /** How field values render: icons speak through their alt text. */
 const FIELD = { isIcon } as const;
 
-function itemPart(item: Inline, children: Part[] = []): Part {
-  const part: Part = { type: 'list_item', value: item.value };
-  if (item.links.length > 0) part.links = item.links;
-  if (item.citations.length > 0) part.citations = item.citations;
-  if (children.length > 0) part.has_parts = children;
-  return part;
-}
-
 const isList = (e: Element): boolean => LISTS.has(e.name) && !isNoise(e);
 
 function listItems(cells: readonly Element[], ctx: Context): Part[] | undefined {
   if (cells.some((c) => findFirst(c, isList) !== undefined)) {
     const items = cells.flatMap((c) => new ItemReader(ctx).read(c.children, 0));
-    // One item alone is a value, not a list (unless it carries a sub-list).
-    return items.length > 1 || items[0]?.has_parts !== undefined ? items : undefined;
+    return makesList(items) ? items : undefined;
   }
   const lines = cells.flatMap((c) => splitAtBreaks(unwrap(c)));
   if (lines.length < 2) return undefined;
@@ -359,9 +310,7 @@ function subheaderText(cell: Element, ctx: Context): string | undefined {
   }
   if (bold === undefined || findFirst(bold, (e) => e.name === 'img') !== undefined) return undefined;
   const text = inline(bold, ctx).value;
-  // A bold line with figures is a value standing out (frwiki's term of office "7 juin 2001 – 12
-  // septembre 2016" under its header), not the name of a group of fields.
-  return text.length > 0 && !/\p{N}/u.test(text) ? text : undefined;
+  return isGroupName(text) ? text : undefined;
 }
 
 /** Descends through single-element wrappers (div.plainlist, span) to the content. */

@@ -13,7 +13,7 @@ import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
-import { itemText } from '../item-text.js';
+import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 
 interface Line {
   pieces: Piece[];
@@ -130,9 +130,7 @@ function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
   let stack: Node[] = [];
   for (const line of lines) {
     const r = render(scope, line.pieces, {}, depth + 1);
-    const part: Part = { type: 'list_item', value: r.value };
-    if (r.links.length > 0) part.links = r.links;
-    if (r.citations.length > 0) part.citations = r.citations;
+    const part = itemPart(r);
     if (line.marker === undefined) {
       stack = [];
       if (r.value.length === 0) {
@@ -159,14 +157,6 @@ function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
   return out;
 }
 
-function gather(parts: readonly Part[], links: Link[], citations: Citation[]): void {
-  for (const part of parts) {
-    if (part.links !== undefined) links.push(...part.links);
-    if (part.citations !== undefined) citations.push(...part.citations);
-    if (part.has_parts !== undefined) gather(part.has_parts, links, citations);
-  }
-}
-
 /** The field of an infobox parameter (or a row of a `{| class="infobox"` table); undefined when empty. */
 export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope: Scope, depth: number): Part | undefined {
   const reader = new LineReader();
@@ -188,10 +178,9 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   if (items.length === 0) return undefined;
   const links: Link[] = [];
   const citations: Citation[] = [];
-  gather(items, links, citations);
-  field.value = items.map(itemText).join('; ');
-  // One item alone is a value, not a list (unless it carries a sub-list), as on the HTML door.
-  if (items.length > 1 || items[0]!.has_parts !== undefined) field.has_parts = items;
+  gatherItems(items, links, citations);
+  field.value = itemsText(items);
+  if (makesList(items)) field.has_parts = items;
   if (links.length > 0) field.links = links;
   if (citations.length > 0) field.citations = citations;
   return field;

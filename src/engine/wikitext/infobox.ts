@@ -10,6 +10,7 @@ import { rowsOf } from './table.js';
 import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from './grammar.js';
 import type { InfoboxRowRole } from './grammar.js';
 import { cleanLabel } from '../blocks/infobox.js';
+import { InfoboxSections, isGroupName } from '../infobox-sections.js';
 import { fieldOf } from './field.js';
 import { fileUrl, imagePart } from './image.js';
 import { argText, render } from './render.js';
@@ -91,19 +92,11 @@ function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
  * `labelN`, and a label-less `dataN` that is all bold ("'''Musical career'''") is a sub-header.
  */
 function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number): Part[] {
-  const first: Part = { type: 'section' };
-  if (title !== undefined) first.name = title;
-  const sections: Part[] = [first];
-  let current = first;
-  const add = (part: Part): void => {
-    (current.has_parts ??= []).push(part);
-  };
-  const open = (name: string): void => {
-    current = { name, type: 'section' };
-    sections.push(current);
-  };
+  const box = new InfoboxSections(title);
+  // The title section comes first even when empty; every header then opens a section of its own.
+  box.current();
   const image = infoboxImage(t, scope);
-  if (image !== undefined) add(image);
+  if (image !== undefined) box.add(image);
   const titleKey = INFOBOX_TITLE_PARAMS.find((k) => (t.getValue(k)?.trim() ?? '').length > 0);
   for (const arg of t.getAllArgs()) {
     const name = arg.name.trim();
@@ -114,27 +107,27 @@ function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, 
     if (key === titleKey) continue;
     const row = numberedRow(key);
     if (row?.role === 'label') continue; // read with its data row
+    const nodes = arg.lastChild.childNodes;
     if (row?.role === 'header' || row?.role === 'subheader') {
-      const text = render(scope, arg.lastChild.childNodes, {}, depth + 1).value;
-      if (text.length > 0) open(text);
+      box.header(render(scope, nodes, {}, depth + 1).value);
       continue;
     }
     let label: string | undefined = name;
     if (row?.role === 'data') {
       label = labelOf(t, row.number, scope, depth);
       if (label === undefined && isBoldLine(arg.getValue())) {
-        const text = render(scope, arg.lastChild.childNodes, {}, depth + 1).value;
-        // A bold line with figures is a value standing out, not the name of a group (as on the HTML door).
-        if (text.length > 0 && !/\p{N}/u.test(text)) {
-          open(text);
+        // Only a probe, collecting nothing: a value that names no group is rendered by fieldOf.
+        const probe = render(scope, nodes, { collect: false }, depth + 1).value;
+        if (isGroupName(probe)) {
+          box.subheader(render(scope, nodes, {}, depth + 1).value);
           continue;
         }
       }
     }
-    const field = fieldOf(label, arg.lastChild.childNodes, scope, depth);
-    if (field !== undefined) add(field);
+    const field = fieldOf(label, nodes, scope, depth);
+    if (field !== undefined) box.add(field);
   }
-  return sections;
+  return box.sections;
 }
 
 /** `header3` → { role: 'header', number: '3' }, by grammar/wikitext.json `infobox.rows`. */
@@ -177,45 +170,32 @@ function infoboxTitle(t: TranscludeToken, scope: Scope, fallback = scope.title):
  */
 export function tableInfoboxPart(t: TableToken, scope: Scope): Part | undefined {
   const { rows, caption } = rowsOf(t);
-  let title = caption === undefined ? undefined : render(scope, caption.lastChild.childNodes).value || undefined;
-  const sections: Part[] = [];
-  const current = (): Part => {
-    let last = sections[sections.length - 1];
-    if (last === undefined) {
-      last = title === undefined ? { type: 'section' } : { name: title, type: 'section' };
-      sections.push(last);
-    }
-    return last;
-  };
-  const add = (part: Part): void => {
-    (current().has_parts ??= []).push(part);
-  };
+  const box = new InfoboxSections(caption === undefined ? undefined : render(scope, caption.lastChild.childNodes).value || undefined);
   for (const row of rows) {
     if (row.length === 1) {
       const cell = row[0]!;
-      const r = render(scope, cell.lastChild.childNodes);
+      const nodes = cell.lastChild.childNodes;
       if (cell.subtype === 'th') {
-        if (r.value.length === 0) continue;
-        if (title === undefined && sections.length === 0) title = r.value;
-        else {
-          current();
-          sections.push({ name: r.value, type: 'section' });
-        }
+        box.header(render(scope, nodes).value);
         continue;
       }
-      const images = r.files.map((f) => imagePart(f, scope)).filter((p): p is Part => p !== undefined);
+      // Only a probe for files, collecting nothing: each reading below renders the text it keeps.
+      const { files } = render(scope, nodes, { collect: false });
+      const images = files.map((f) => imagePart(f, scope)).filter((p): p is Part => p !== undefined);
       if (images.length > 0) {
-        for (const image of images) add(image);
-        // Text beside the file in its cell is the image's caption.
+        for (const image of images) box.add(image);
+        // Text beside the file in its cell is the image's caption. Rendered after the files' own
+        // captions, its footnotes number after theirs, as on the page when the file leads the cell.
+        const text = render(scope, nodes).value;
         const last = images[images.length - 1]!;
-        if (r.value.length > 0 && last.value === undefined) {
-          last.value = r.value;
-          if (last.images?.[0] !== undefined) last.images[0].caption = r.value;
+        if (text.length > 0 && last.value === undefined) {
+          last.value = text;
+          if (last.images?.[0] !== undefined) last.images[0].caption = text;
         }
         continue;
       }
-      const field = fieldOf(undefined, cell.lastChild.childNodes, scope, 0);
-      if (field !== undefined) add(field);
+      const field = fieldOf(undefined, nodes, scope, 0);
+      if (field !== undefined) box.add(field);
       continue;
     }
     const [labelCell, ...dataCells] = row as [TdToken, ...TdToken[]];
@@ -223,9 +203,10 @@ export function tableInfoboxPart(t: TableToken, scope: Scope): Part | undefined 
     // Several data cells read as one value, a line each.
     const nodes = dataCells.flatMap((c, i) => (i === 0 ? [...c.lastChild.childNodes] : ['\n', ...c.lastChild.childNodes]));
     const field = fieldOf(label, nodes, scope, 0);
-    if (field !== undefined) add(field);
-    else if (label.length > 0) add({ type: 'field', name: label, value: '' });
+    if (field !== undefined) box.add(field);
+    else if (label.length > 0) box.add({ type: 'field', name: label, value: '' });
   }
-  if (sections.length === 0) return undefined;
+  if (box.sections.length === 0) return undefined;
+  const { title, sections } = box;
   return title === undefined ? { type: 'infobox', has_parts: sections } : { name: title, type: 'infobox', has_parts: sections };
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ArticleSchema, parseWikitext } from '../../src/index.js';
+import type { Article, Part } from '../../src/index.js';
+
+const parseEn = (text: string): Article => {
+  const article = parseWikitext(text, { name: 'Test page', project: 'enwiki', language: 'en' });
+  ArticleSchema.parse(article);
+  return article;
+};
+const fieldsOf = (a: Article): Part[] => (a.infoboxes[0]?.has_parts ?? []).flatMap((s) => s.has_parts ?? []);
+
+/** Each footnote in an infobox value is one reference, cited by the field that holds it. */
+describe('parseWikitext: footnotes in infobox values', () => {
+  const cited = [{ identifier: 'cite_note-1', text: '[1]' }];
+
+  it('a one-cell row of an infobox table', () => {
+    const a = parseEn('{| class="infobox"\n! Title\n|-\n| Some text<ref>Ref A</ref>\n|}');
+    expect(a.references.map((r) => [r.identifier, r.text.value]), 'one reference').toEqual([['cite_note-1', 'Ref A']]);
+    expect(fieldsOf(a), 'the field cites it').toEqual([{ type: 'field', value: 'Some text', citations: cited }]);
+  });
+
+  it('a bold data row with figures (a value, not a group name)', () => {
+    const a = parseEn("{{Infobox\n| data5 = '''1999<ref>Ref A</ref>'''\n}}");
+    expect(a.references.map((r) => [r.identifier, r.text.value]), 'one reference').toEqual([['cite_note-1', 'Ref A']]);
+    expect(fieldsOf(a), 'the field cites it').toEqual([{ type: 'field', value: '1999', citations: cited }]);
+  });
+
+  it('a one-cell row holding a file: footnotes numbered once, in the order MediaWiki numbers them', () => {
+    const a = parseEn('{| class="infobox"\n! Title\n|-\n| [[File:X.jpg|thumb|Cap<ref>F</ref>]] Beside<ref>B</ref>\n|}');
+    expect(a.references.map((r) => [r.identifier, r.text.value]), 'two references').toEqual([['cite_note-1', 'F'], ['cite_note-2', 'B']]);
+    expect(fieldsOf(a), 'the image cites its caption\'s').toMatchObject([{ type: 'image', value: 'Cap', citations: cited }]);
+  });
+
+  it('a bold data row without figures still opens a section, keeping its footnote', () => {
+    const a = parseEn("{{Infobox\n| data5 = '''Career<ref>Ref A</ref>'''\n| data6 = x\n}}");
+    expect(a.references.map((r) => r.identifier), 'one reference').toEqual(['cite_note-1']);
+    expect(a.infoboxes[0]?.has_parts?.map((s) => s.name), 'sections').toEqual(['Test page', 'Career']);
+  });
+});
