@@ -85,10 +85,23 @@ export function canonicalParameter(name: string, aliases: Aliases | undefined = 
 }
 
 /**
- * Reference.metadata for a citation template's parameters (as written, in order): each name in
- * the vocabulary, the first one written winning when two mean the same; names without a CS1
- * equivalent left out. Short-footnote templates ({{sfn}}, {{harvnb}}: `type` "short") also read
- * their positional parameters (grammar `positional`).
+ * Parameters (as written, in order) by their vocabulary names, the first one written winning when
+ * two mean the same; names without a CS1 equivalent left out. `aliases`: the template's own
+ * (scoped) aliases, when it has any.
+ */
+export function canonicalMetadata(params: Readonly<Record<string, string>>, aliases: Aliases | undefined = undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const param in params) {
+    const key = canonicalParameter(param, aliases);
+    if (key !== undefined && metadata[key] === undefined) metadata[key] = params[param]!;
+  }
+  return metadata;
+}
+
+/**
+ * Reference.metadata for a citation template's parameters: canonicalMetadata with the template's
+ * scoped aliases. Short-footnote templates ({{sfn}}, {{harvnb}}: `type` "short") also read their
+ * positional parameters (grammar `positional`).
  */
 export function citationMetadata(
   templateName: string,
@@ -96,11 +109,7 @@ export function citationMetadata(
   type: string | undefined = citationType(templateName),
 ): Record<string, string> {
   const aliases = scoped.size === 0 ? undefined : scoped.get(normalizeTemplateName(templateName));
-  const metadata: Record<string, string> = {};
-  for (const param in params) {
-    const key = canonicalParameter(param, aliases);
-    if (key !== undefined && metadata[key] === undefined) metadata[key] = params[param]!;
-  }
+  const metadata = canonicalMetadata(params, aliases);
   const rule = type === undefined ? undefined : positional.get(type);
   if (rule !== undefined) readPositional(params, rule.names, rule.final, metadata);
   return metadata;

@@ -254,6 +254,18 @@ describe('wikitext parity: references', () => {
     ]);
   });
 
+  it('a reference is typed by its first citation and sourced by its first short footnote, whichever comes first', () => {
+    const a = parseEn(
+      "A.<ref>{{cite web |title=Notes on clocks}} Drawn from {{harvnb|Galison|2000|p=3}}.</ref> B.<ref>{{sfn|Galison|2000}} and {{cite web |title=Later}}</ref>\n\n== Works cited ==\n* {{cite journal |last=Galison |first=Peter |date=Winter 2000 |title=Einstein's Clocks |journal=Critical Inquiry}}",
+    );
+    const source = { value: "Galison, Peter (Winter 2000). Einstein's Clocks. Critical Inquiry." };
+    expect(a.references.map((r) => [r.type, r.template?.name, r.source])).toEqual([
+      ['web', 'Cite web', source],
+      // {{sfn}} is both: the first citation and the first short footnote.
+      ['short', 'Sfn', source],
+    ]);
+  });
+
   it('a citation anchored by ref={{harvid}} is the source of the footnote naming it', () => {
     const a = parseEn('Papers.{{sfn|Stachel et al.|2008|loc=doc. 5}}\n\n== Works cited ==\n* {{cite book |last=Stachel |first=John |year=2008 |title=The Collected Papers |ref={{harvid|Stachel et al.|2008}}}}');
     expect(a.references.map((r) => [r.identifier, r.text.value, r.source])).toEqual([

@@ -8,7 +8,7 @@
 import type { Part } from '../../schema/article.js';
 import type { AstNodes, ExtToken, FileToken, HeadingToken, HtmlToken, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { TAGS, templateKind } from './grammar.js';
-import { headingKey } from '../grammar.js';
+import { MATH, headingKey } from '../grammar.js';
 import { SectionTree, addPart as add } from '../section-tree.js';
 import { imagePart } from './image.js';
 import { render, texOf } from './render.js';
@@ -58,9 +58,9 @@ function isBlockPiece(p: Piece): boolean {
 
 const isMath = (p: Piece): p is ExtToken => typeof p !== 'string' && p.type === 'ext' && TAGS.math.has((p as ExtToken).name.toLowerCase());
 
-/** `<math display="block">`: displayed wherever it is written, even inside a line. */
+/** `<math display="block">` (grammar/math.json `displayBlock`, as the HTML door reads it): displayed wherever it is written, even inside a line. */
 function isDisplayedMath(p: Piece): boolean {
-  return isMath(p) && String(p.getAttr('display') ?? '').trim().toLowerCase() === 'block';
+  return isMath(p) && String(p.getAttr('display') ?? '').trim().toLowerCase() === MATH.displayBlock;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
+import { canonicalMetadata, canonicalParameter, citationMetadata } from '../citation-metadata.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
 import { ANCHOR_PARAMS, CITATION_TEXT, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
 import { render, templateParams } from './render.js';
@@ -37,11 +37,7 @@ const first = (m: Record<string, string>, keys: readonly string[]): string | und
  * "Last, First (2001). Title. Work. Publisher."
  */
 export function citationText(params: Record<string, string>): string {
-  const m: Record<string, string> = Object.create(null);
-  for (const [key, value] of Object.entries(params)) {
-    const name = canonicalParameter(key);
-    if (name !== undefined) m[name] ??= value;
-  }
+  const m = canonicalMetadata(params);
   const parts: string[] = [];
   let author = first(m, AUTHOR_KEYS);
   let given = first(m, FIRST_KEYS);
@@ -70,8 +66,11 @@ export class ReferenceBook {
   private readonly definitionsByName = new Map<string, Token>();
   /** Full citations by the anchor CS1 gives them (`CITEREF` + authors + year), for short footnotes' `source`. */
   private anchors: Map<string, TranscludeToken> | undefined;
-  /** The page's citation templates in document order; their anchors are read at the first short footnote. */
-  private readonly citationTemplates: TranscludeToken[] = [];
+  /**
+   * The page's templates in document order; which are citations, and their anchors, is read at the
+   * first short footnote (anchorIndex).
+   */
+  private readonly templates: TranscludeToken[] = [];
   private nextKey = 1;
   private readonly groupCounts = new Map<string, number>();
   private scope: Scope | undefined;
@@ -97,7 +96,7 @@ export class ReferenceBook {
     while (stack.length > 0) {
       const n = stack.pop()!;
       if (n.type === 'text') continue;
-      if (n.type === 'template' && citationType((n as TranscludeToken).name, this.language) !== undefined) this.citationTemplates.push(n as TranscludeToken);
+      if (n.type === 'template') this.templates.push(n as TranscludeToken);
       if (n.type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
         const ext = n as ExtToken;
         const name = attr(ext, 'name');
@@ -186,25 +185,24 @@ export class ReferenceBook {
   private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
     const scope = this.scope!;
     const text = render(scope, body, { inReference: true });
-    const cite = findTemplate(body, (t) => citationType(t.name, this.language) !== undefined);
+    const { cite, short } = referenceTemplates(body, this.language);
     let entry: Entry;
     if (cite === undefined) entry = this.push(name, group, text, 'text', {});
     else {
-      const params = templateParams(scope, cite);
-      const template = { name: templateDisplayName(cite.name), parameters: { ...params } };
-      const type = citationType(cite.name, this.language) ?? 'text';
-      entry = this.push(name, group, text, type, citationMetadata(cite.name, params, type), template);
+      const params = templateParams(scope, cite.template);
+      const template = { name: templateDisplayName(cite.template.name), parameters: { ...params } };
+      entry = this.push(name, group, text, cite.type, citationMetadata(cite.template.name, params, cite.type), template);
     }
-    const short = findTemplate(body, (t) => templateKind(t.name).kind === 'short-footnote' || isAnchorLink(t.name));
     if (short !== undefined) this.addSource(entry.reference, short);
     return entry;
   }
 
-  /** Pages without short footnotes never pay for reading every citation's anchor. */
+  /** Pages without short footnotes never pay for typing every template or reading every citation's anchor. */
   private anchorIndex(): Map<string, TranscludeToken> {
     if (this.anchors !== undefined) return this.anchors;
     this.anchors = new Map();
-    for (const t of this.citationTemplates) {
+    for (const t of this.templates) {
+      if (citationType(t.name, this.language) === undefined) continue;
       const anchor = anchorOf(t);
       if (anchor !== undefined && !this.anchors.has(anchor)) this.anchors.set(anchor, t);
     }
@@ -319,15 +317,35 @@ function hasContent(t: ExtToken): boolean {
   return inner !== undefined && inner.type !== 'ext-attrs' && String(inner).trim().length > 0;
 }
 
-/** The first template in a reference's content that `test` accepts (templates nested in others included). */
-function findTemplate(nodes: readonly AstNodes[], test: (t: TranscludeToken) => boolean): TranscludeToken | undefined {
+interface ReferenceTemplates {
+  /** The first citation template of this wiki, with its type. */
+  cite?: { template: TranscludeToken; type: string };
+  /** The first short footnote or anchor link ({{sfn}}, {{harvnb}}), naming the reference's source. */
+  short?: TranscludeToken;
+}
+
+/**
+ * The templates a reference's content is read by (templates nested in others included), in one
+ * walk. Each is the first of its kind within the first 5000 nodes: the budget counts nodes
+ * visited in document order, so looking for both at once finds what two walks would.
+ */
+function referenceTemplates(nodes: readonly AstNodes[], language: string | undefined): ReferenceTemplates {
+  const found: ReferenceTemplates = {};
   const stack: AstNodes[] = [...nodes].reverse();
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
     if (n.type === 'text') continue;
-    if (n.type === 'template' && test(n as TranscludeToken)) return n as TranscludeToken;
+    if (n.type === 'template') {
+      const t = n as TranscludeToken;
+      if (found.cite === undefined) {
+        const type = citationType(t.name, language);
+        if (type !== undefined) found.cite = { template: t, type };
+      }
+      if (found.short === undefined && (templateKind(t.name).kind === 'short-footnote' || isAnchorLink(t.name))) found.short = t;
+      if (found.cite !== undefined && found.short !== undefined) break;
+    }
     for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
   }
-  return undefined;
+  return found;
 }

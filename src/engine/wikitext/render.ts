@@ -256,7 +256,7 @@ class Renderer {
     // name: a citation on this wiki is read as one first ({{Citation}} is CS2's on enwiki, a
     // quotation with a text rule on frwiki, where it is no citation).
     if (this.options.inReference === true && this.isCitation(t)) {
-      this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
+      this.citation(t);
       return;
     }
     if (isCoordTemplate(t.name)) {
@@ -270,14 +270,14 @@ class Renderer {
     switch (kind.kind) {
       case 'text':
         // A bibliography entry written with a citation template that also has a text rule.
-        if (this.isCitation(t)) this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
+        if (this.isCitation(t)) this.citation(t);
         else this.textRule(t, kind.rule, depth);
         return;
       case 'unknown':
       case 'noise':
         // A citation template outside <ref> is a bibliography entry: its text is content.
-        if (kind.kind === 'unknown' && citationType(t.name, this.scope.language) !== undefined) {
-          this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
+        if (kind.kind === 'unknown' && this.isCitation(t)) {
+          this.citation(t);
           return;
         }
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
@@ -316,6 +316,11 @@ class Renderer {
   private isCitation(t: TranscludeToken): boolean {
     if (citationType(t.name, this.scope.language) === undefined) return false;
     return templateKind(t.name).kind !== 'text' || !isAnchorLink(t.name);
+  }
+
+  /** A citation template as its citation text ("Last, First (2001). Title. Work."), set apart by spaces. */
+  private citation(t: TranscludeToken): void {
+    this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
   }
 
   /**
