@@ -7,7 +7,7 @@
  *   --only NAME  one article, with the differing headings listed
  */
 import { corpusCases, corpusDir } from './conformance/corpus.js';
-import type { Row, Structures } from './conformance/score.js';
+import type { Row, Structures, StructureTotals } from './conformance/score.js';
 import { score, stat, structureTotals } from './conformance/score.js';
 import { printWikitextTable, wikitextConformance, wikitextSummary } from './conformance/wikitext.js';
 import { SHARES, shareStat, sharesOf } from './conformance/structures.js';
@@ -15,8 +15,7 @@ import { SHARES, shareStat, sharesOf } from './conformance/structures.js';
 const share = (part: number, whole: number): string => (whole === 0 ? '    -' : (part / whole).toFixed(3));
 
 /** The hand-checkable structures (docs/conformance.md, "Structures the reference lacks"). */
-function printStructures(rows: readonly Row[]): void {
-  const { all, byLanguage } = structureTotals(rows);
+function printStructures({ all, byLanguage }: StructureTotals): void {
   const line = (s: Structures): string =>
     `${s.language.padEnd(8)} ${String(s.tables).padStart(6)} ${String(s.tablesWithCellLinks).padStart(10)}   ${String(s.references).padStart(6)} ${String(s.referencesWithMetadata).padStart(7)} ${share(s.citableWithTitle, s.citableReferences)} (${s.citableWithTitle}/${s.citableReferences})`.padEnd(78) +
     ` ${String(s.markersInInput).padStart(7)} ${String(s.citations).padStart(7)} ${share(s.citationsResolving, s.citations)}   ${String(s.infoboxFields).padStart(6)} ${String(s.emptyInfoboxFields).padStart(6)}`;
@@ -62,6 +61,7 @@ function main(): void {
   const rows = corpusCases(dir)
     .filter((c) => only === undefined || c.name === only)
     .map(score);
+  const totals = structureTotals(rows);
   const summary = {
     articles: rows.length,
     abstractF1: stat(rows, 'abstractF1'),
@@ -69,8 +69,8 @@ function main(): void {
     bodyF1: stat(rows, 'bodyF1'),
     infoboxFields: stat(rows, 'infoboxFields'),
     structures: {
-      all: structureTotals(rows).all,
-      byLanguage: [...structureTotals(rows).byLanguage.values()],
+      all: totals.all,
+      byLanguage: [...totals.byLanguage.values()],
       shares: Object.fromEntries(SHARES.map(({ key }) => [key, shareStat(rows, key)])),
     },
     withoutAbstract: rows.filter((r) => !r.hasAbstract).map((r) => r.name),
@@ -104,7 +104,7 @@ function main(): void {
   console.log(`inputs without an abstract: ${summary.withoutAbstract.join(', ') || 'none'}`);
   console.log(`inputs without section content: ${summary.withoutSections.join(', ') || 'none'}`);
   console.log('');
-  printStructures(rows);
+  printStructures(totals);
   console.log('');
   printStructureShares(rows);
   if (wikitextRows.length > 0) {

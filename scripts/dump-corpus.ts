@@ -5,10 +5,12 @@
  *
  *   npx tsx scripts/dump-corpus.ts OUT_DIR [CORPUS_DIR]
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Envelope } from '../src/engine/envelope.js';
 import { parse } from '../src/engine/parse.js';
 import { parseWikitext } from '../src/engine/wikitext/index.js';
+import { corpusCases, loadInput } from './conformance/corpus.js';
 
 const [out, corpusArg] = process.argv.slice(2);
 if (out === undefined) {
@@ -24,15 +26,18 @@ for (const dir of ['html', 'envelope', 'wikitext']) mkdirSync(join(out, dir), { 
 const write = (dir: string, name: string, value: unknown): void =>
   writeFileSync(join(out, dir, `${name}.json`), `${JSON.stringify(value, null, 1)}\n`);
 
-for (const file of readdirSync(join(corpus, 'html')).filter((f) => f.endsWith('.html')).sort()) {
-  write('html', file.replace(/\.html$/, ''), parse(readFileSync(join(corpus, 'html', file), 'utf8')));
-}
-for (const file of readdirSync(join(corpus, 'articles')).filter((f) => f.endsWith('.json')).sort()) {
-  const envelope = JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8'));
-  const name = file.replace(/\.json$/, '');
-  write('envelope', name, parse(envelope));
+for (const c of corpusCases(corpus)) {
+  const input = loadInput(c);
+  if (c.kind === 'html') {
+    write('html', c.name, parse(input as string));
+    continue;
+  }
+  // A corpus envelope carries the wikitext beside the HTML (one revision, both bodies).
+  const envelope = input as Envelope & { article_body: { wikitext: string } };
+  write('envelope', c.name, parse(envelope));
+  // The meta by hand, not wikitextMetaOf: these fields only, so the dumps stay comparable.
   const project = envelope.is_part_of?.identifier;
-  write('wikitext', name, parseWikitext(envelope.article_body.wikitext, {
+  write('wikitext', c.name, parseWikitext(envelope.article_body.wikitext, {
     name: envelope.name,
     ...(project === undefined ? {} : { project }),
     ...(envelope.in_language?.identifier === undefined ? {} : { language: envelope.in_language.identifier }),

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from '../../src/index.js';
-import type { Article, Part } from '../../src/index.js';
+import type { Article, Part, TableCell } from '../../src/index.js';
 import type { CorpusCase } from './corpus.js';
 import { loadInput } from './corpus.js';
 import { mean, median, recall, tokenF1, tokens } from './metrics.js';
@@ -131,10 +131,8 @@ function htmlOf(input: string | Record<string, unknown>): string {
   return typeof body?.html === 'string' ? body.html : '';
 }
 
-/** A cell's links, whether or not the Cell schema declares them yet (another change adds them). */
-function cellHasLinks(cell: unknown): boolean {
-  const links = (cell as { links?: unknown }).links;
-  return Array.isArray(links) && links.length > 0;
+function cellHasLinks(cell: TableCell): boolean {
+  return (cell.links?.length ?? 0) > 0;
 }
 
 export function structuresOf(article: Article, html: string): Structures {
@@ -210,7 +208,12 @@ export function stat(rows: readonly Row[], measure: Measure): Stat {
 }
 
 /** Structures summed over rows, overall and per language. */
-export function structureTotals(rows: readonly Row[]): { all: Structures; byLanguage: Map<string, Structures> } {
+export interface StructureTotals {
+  all: Structures;
+  byLanguage: Map<string, Structures>;
+}
+
+export function structureTotals(rows: readonly Row[]): StructureTotals {
   const zero = (language: string): Structures => ({
     language,
     tables: 0,

@@ -45,8 +45,10 @@ export function onInterrupt(): Interrupt {
 }
 
 /**
- * The flags of the database commands (`import`, `snapshot`): node:util parseArgs, then the values
- * checked by `schema`. Either problem is reported as bad usage, and the exit code (2) returned.
+ * The flags of the database commands (`import`, `snapshot`) and of `serve`: node:util parseArgs,
+ * then the values checked by `schema`. Either problem is reported as bad usage, and the exit code
+ * (2) returned. A command without operands (`serve`) passes `allowPositionals: false`, so that a
+ * stray argument is bad usage too.
  */
 export function readOptions<T>(
   command: string,
@@ -54,10 +56,11 @@ export function readOptions<T>(
   argv: string[],
   options: ParseArgsOptionsConfig,
   schema: z.ZodType<T>,
+  { allowPositionals = true }: { allowPositionals?: boolean } = {},
 ): { values: T; positionals: string[] } | number {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options });
+    parsed = parseArgs({ args: argv, allowPositionals, options });
   } catch (error) {
     process.stderr.write(`wikistruct ${command}: ${(error as Error).message}\n\n${help}`);
     return 2;

@@ -3,11 +3,11 @@
  * Configuration by flags, secrets and connection strings by environment (they must not show up
  * in `ps`).
  */
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
+import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
 
@@ -49,30 +49,19 @@ const EnvSchema = z.object({
 });
 
 export async function run(argv: string[]): Promise<number> {
-  let raw;
-  try {
-    raw = parseArgs({
-      args: argv,
-      options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '8080' },
-        data: { type: 'string' },
-        only: { type: 'string' },
-        offline: { type: 'boolean', default: false },
-        'no-samples': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    process.stderr.write(`wikistruct serve: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  const options = OptionsSchema.safeParse(raw);
-  if (!options.success) {
-    process.stderr.write(`wikistruct serve: ${options.error.issues[0]?.message ?? 'invalid options'}\n`);
-    return 2;
-  }
-  if (options.data.help) {
+  // serve takes no operands: a stray argument is bad usage, as an unknown flag is.
+  const parsed = readOptions('serve', HELP, argv, {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8080' },
+    data: { type: 'string' },
+    only: { type: 'string' },
+    offline: { type: 'boolean', default: false },
+    'no-samples': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  }, OptionsSchema, { allowPositionals: false });
+  if (typeof parsed === 'number') return parsed;
+  const options = parsed.values;
+  if (options.help) {
     process.stdout.write(HELP);
     return 0;
   }
@@ -86,18 +75,18 @@ export async function run(argv: string[]): Promise<number> {
   const logger = createLogger({ level: env.data.LOG_LEVEL });
   try {
     const server = await startServer({
-      host: options.data.host,
-      port: options.data.port,
-      dataDir: options.data.data ?? defaultDataDir(),
+      host: options.host,
+      port: options.port,
+      dataDir: options.data ?? defaultDataDir(),
       databaseUrl: env.data.DATABASE_URL,
       redisUrl: env.data.REDIS_URL,
       smtpUrl: env.data.SMTP_URL,
       mailFrom: env.data.MAIL_FROM,
       issuer: env.data.WIKISTRUCT_ISSUER,
-      offline: options.data.offline,
-      samples: !options.data['no-samples'],
+      offline: options.offline,
+      samples: !options['no-samples'],
       logger,
-      ...(options.data.only === undefined ? {} : { only: options.data.only }),
+      ...(options.only === undefined ? {} : { only: options.only }),
     });
     await handleSignals(server, logger);
     logger.info('stopped');
@@ -110,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
       const reason = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed for this user' : 'is not an address of this machine';
-      process.stderr.write(`wikistruct serve: ${options.data.host}:${options.data.port} ${reason} (choose another with --host/--port)\n`);
+      process.stderr.write(`wikistruct serve: ${options.host}:${options.port} ${reason} (choose another with --host/--port)\n`);
       return 1;
     }
     throw error;

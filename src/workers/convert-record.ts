@@ -5,12 +5,14 @@
  * engine's decision (`parseEnvelope`); this module only supplies the wikitext parser when loaded.
  * Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
+import { assembleArticle } from '../engine/article.js';
 import { isEnvelopeLike } from '../engine/envelope.js';
 import { WikistructError } from '../engine/errors.js';
 import { parse } from '../engine/parse.js';
 import { parseEnvelope } from '../engine/parse-envelope.js';
+import type { WikitextDoor } from '../engine/parse-envelope.js';
 import type { Article } from '../schema/article.js';
-import type { Engines, WikitextEngine } from './engines.js';
+import type { Engines } from './engines.js';
 import type { Outcome, Payload } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
 
@@ -37,7 +39,7 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
       case 'json': {
         const value = parseJson(text);
         if (isEnvelopeLike(value) && typeof value.name === 'string') name = value.name;
-        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines).readWikitext });
+        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines) });
         break;
       }
       case 'xml-page': {
@@ -47,7 +49,9 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
           if (page.redirect) return { status: 'skipped', reason: 'redirect' };
           if (page.namespace !== 0) return { status: 'skipped', reason: `namespace ${page.namespace}` };
         }
-        article = wikitext(engines).parseWikitext(page.wikitext, page.meta, parseOptions(options));
+        // What `parseWikitext` does: the door, then the assembly the HTML door shares.
+        const { extracted, meta } = wikitext(engines)(page.wikitext, page.meta, parseOptions(options));
+        article = assembleArticle(extracted, meta);
         break;
       }
       default: {
@@ -90,7 +94,7 @@ class WikitextNotLoadedError extends Error {
   readonly code = WIKITEXT_NOT_LOADED;
 }
 
-function wikitext(engines: Engines): WikitextEngine {
+function wikitext(engines: Engines): WikitextDoor {
   if (engines.wikitext === 'not-loaded') throw new WikitextNotLoadedError('the wikitext parser is not loaded yet');
   if (engines.wikitext === undefined) {
     throw new NoWikitextParserError('wikitext input needs the wikitext parser, which this build does not include');

@@ -5,18 +5,12 @@
  * fail with a clear reason).
  */
 // Types only: erased at run time, so importing this module never loads wikiparser-node.
-import type { parseWikitext, readWikitext } from '../engine/wikitext/index.js';
-
-export interface WikitextEngine {
-  /** Wikitext + meta → Article (XML dump pages). */
-  parseWikitext: typeof parseWikitext;
-  /** The wikitext front door alone, which `parseEnvelope` assembles with the envelope's metadata. */
-  readWikitext: typeof readWikitext;
-}
+import type { WikitextDoor } from '../engine/parse-envelope.js';
 
 /** `'not-loaded'`: not needed yet; converting a wikitext record asks for `loadWikitext` first. `undefined`: not in this build. */
 export interface Engines {
-  wikitext: WikitextEngine | undefined | 'not-loaded';
+  /** The wikitext front door (`readWikitext`): envelopes hand it to `parseEnvelope`, XML dump pages assemble its result. */
+  wikitext: WikitextDoor | undefined | 'not-loaded';
 }
 
 const WIKITEXT_MODULE = '../engine/wikitext/index.js';
@@ -26,14 +20,11 @@ export function htmlEngines(): Engines {
   return { wikitext: 'not-loaded' };
 }
 
-let wikitextModule: Promise<WikitextEngine | undefined> | undefined;
+let wikitextModule: Promise<WikitextDoor | undefined> | undefined;
 
 export async function loadWikitext(engines: Engines): Promise<void> {
   wikitextModule ??= import(WIKITEXT_MODULE).then(
-    (mod: Partial<Record<keyof WikitextEngine, unknown>>) =>
-      typeof mod.parseWikitext === 'function' && typeof mod.readWikitext === 'function'
-        ? { parseWikitext: mod.parseWikitext as WikitextEngine['parseWikitext'], readWikitext: mod.readWikitext as WikitextEngine['readWikitext'] }
-        : undefined,
+    (mod: { readWikitext?: unknown }) => (typeof mod.readWikitext === 'function' ? (mod.readWikitext as WikitextDoor) : undefined),
     () => undefined,
   );
   engines.wikitext = await wikitextModule;

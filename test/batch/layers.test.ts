@@ -5,22 +5,17 @@
  * specifier of every source file is resolved and checked, static and dynamic, and so are the
  * `new URL('…', import.meta.url)` paths a worker entry is found by.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesBelow } from '../support/files.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 const SRC = join(ROOT, 'src');
 
 function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sources(path));
-    else if (/\.(ts|mts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
+  return filesBelow(dir).filter((path) => /\.(ts|mts|tsx)$/.test(path) && !path.endsWith('.d.ts'));
 }
 
 // `import … from '…'`, `export … from '…'`, `import '…'`, `import('…')`, `new URL('…', …)`,

@@ -10,6 +10,7 @@ import { boilerplateTitles, hiddenStyleTest } from '../../src/engine/grammar.js'
 import { GRAMMAR_SOURCES, GrammarError, validateGrammar } from '../../src/engine/grammar/load.js';
 import type { GrammarName } from '../../src/engine/grammar/schemas.js';
 import { parse } from '../../src/index.js';
+import { filesBelow } from '../support/files.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = new URL('../../grammar/', import.meta.url);
@@ -55,18 +56,15 @@ describe('grammar/', () => {
 
   it('is loaded nowhere else: no module, script or benchmark outside the loader imports or reads a grammar file', () => {
     const offenders: string[] = [];
-    const walk = (d: string): void => {
-      for (const entry of readdirSync(d, { withFileTypes: true })) {
-        const path = join(d, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && !path.endsWith(join('engine', 'grammar', 'load.ts'))) {
-          // A quoted path to a grammar file: an import, a read, a URL (backquotes are for prose).
-          if (/['"][^'"\s]*grammar\/[\w-]+\.json['"]/.test(readFileSync(path, 'utf8'))) offenders.push(path.slice(ROOT.length));
-        }
-      }
-    };
     // The scripts and benchmarks too: a tool reading grammar/ around the loader would skip validation.
-    for (const dir of ['src', 'scripts', 'bench']) if (existsSync(join(ROOT, dir))) walk(join(ROOT, dir));
+    for (const dir of ['src', 'scripts', 'bench']) {
+      if (!existsSync(join(ROOT, dir))) continue;
+      for (const path of filesBelow(join(ROOT, dir))) {
+        if (!path.endsWith('.ts') || path.endsWith(join('engine', 'grammar', 'load.ts'))) continue;
+        // A quoted path to a grammar file: an import, a read, a URL (backquotes are for prose).
+        if (/['"][^'"\s]*grammar\/[\w-]+\.json['"]/.test(readFileSync(path, 'utf8'))) offenders.push(path.slice(ROOT.length));
+      }
+    }
     expect(offenders).toEqual([]);
   });
 

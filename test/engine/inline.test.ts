@@ -8,19 +8,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paragraphPart } from '../../src/engine/blocks/paragraph.js';
 import { listPart } from '../../src/engine/blocks/list.js';
-import { createContext } from '../../src/engine/context.js';
-import type { Element } from '../../src/engine/dom.js';
-import { findFirst, parseHtml } from '../../src/engine/dom.js';
 import { inline } from '../../src/engine/inline.js';
-import { siteFromUrl } from '../../src/engine/site.js';
+import { enContext, first } from './walk/harness.js';
 
-const ctx = () => createContext(siteFromUrl('https://en.wikipedia.org/wiki/X'), 'en');
-function first(html: string, name: string): Element {
-  const el = findFirst(parseHtml(html), (e) => e.name === name);
-  if (el === undefined) throw new Error(`no <${name}>`);
-  return el;
-}
-const text = (html: string, options = {}) => inline(first(`<div>${html}</div>`, 'div'), ctx(), options).value;
+const text = (html: string, options = {}) => inline(first(`<div>${html}</div>`, 'div'), enContext(), options).value;
 
 describe('superscripts', () => {
   it('an exponent after a letter gets a caret (Coset.html: "a3 = b2 = I" read as other symbols)', () => {
@@ -43,14 +34,14 @@ describe('superscripts', () => {
 
   it('reference markers are citations, never exponents', () => {
     const html = 'mass<sup class="mw-ref reference" typeof="mw:Extension/ref"><a href="./X#cite_note-9"><span class="mw-reflink-text">[9]</span></a></sup> here';
-    const out = inline(first(`<p>${html}</p>`, 'p'), ctx());
+    const out = inline(first(`<p>${html}</p>`, 'p'), enContext());
     expect(out.value).toBe('mass here');
     expect(out.citations).toEqual([{ identifier: 'cite_note-9', text: '[9]' }]);
   });
 
   it('one rule in paragraphs and list items; a caller may turn it off', () => {
-    expect(paragraphPart(first('<p>E=mc<sup>2</sup></p>', 'p'), ctx(), 0)?.value).toBe('E=mc^2');
-    expect(listPart(first('<ul><li>km<sup>2</sup></li></ul>', 'ul'), ctx(), 0)).toEqual({ type: 'list', has_parts: [{ type: 'list_item', value: 'km^2' }] });
+    expect(paragraphPart(first('<p>E=mc<sup>2</sup></p>', 'p'), enContext(), 0)?.value).toBe('E=mc^2');
+    expect(listPart(first('<ul><li>km<sup>2</sup></li></ul>', 'ul'), enContext(), 0)).toEqual({ type: 'list', has_parts: [{ type: 'list_item', value: 'km^2' }] });
     expect(text('x<sup>2</sup>', { markSuperscripts: false })).toBe('x2');
   });
 

@@ -7,21 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../src/engine/context.js';
-import type { Element } from '../../src/engine/dom.js';
-import { findFirst, parseHtml } from '../../src/engine/dom.js';
 import { inline } from '../../src/engine/inline.js';
 import { isMediaTypeof } from '../../src/engine/grammar.js';
 import { isContentLink, isFileDescriptionLink, relVerdict } from '../../src/engine/links.js';
 import { siteFromUrl } from '../../src/engine/site.js';
+import { enContext, first } from './walk/harness.js';
 
 const fr = () => createContext(siteFromUrl('https://fr.wikipedia.org/wiki/X'), 'fr');
-const en = () => createContext(siteFromUrl('https://en.wikipedia.org/wiki/X'), 'en');
-
-function first(html: string, name: string): Element {
-  const el = findFirst(parseHtml(html), (e) => e.name === name);
-  if (el === undefined) throw new Error(`no <${name}>`);
-  return el;
-}
 const a = (attrs: string) => first(`<p><a ${attrs}>x</a></p>`, 'a');
 
 /** Gad_Elmaleh.html, infobox "Nationalité": a flag icon, then the wiki link it stands beside. */
@@ -49,12 +41,12 @@ describe('rel first (Parsoid pages)', () => {
 
   it('a back-link of a reference list is no link even though its href resolves', () => {
     const li = first('<ol><li><a rel="mw:referencedBy" href="./X#cite_ref-1"><span>↑</span></a> <span>Source</span></li></ol>', 'li');
-    expect(inline(li, en()).links).toEqual([]);
+    expect(inline(li, enContext()).links).toEqual([]);
   });
 
   it('a red link stays text without a link, whatever its rel says', () => {
     const p = first('<p><a rel="mw:WikiLink" href="./Nowhere?action=edit&amp;redlink=1" class="new">Nowhere</a></p>', 'p');
-    expect(inline(p, en())).toEqual({ value: 'Nowhere', links: [], citations: [] });
+    expect(inline(p, enContext())).toEqual({ value: 'Nowhere', links: [], citations: [] });
   });
 });
 
@@ -69,7 +61,7 @@ describe('inline media', () => {
     const html = '<p><span typeof="mw:Image"><a href="./File:Ribbon.png"><img resource="./File:Ribbon.png" src="//upload.wikimedia.org/r.png"/></a></span> Order</p>';
     const link = first(html, 'a');
     expect(isFileDescriptionLink(link)).toBe(true);
-    expect(inline(first(html, 'p'), en()).links).toEqual([]);
+    expect(inline(first(html, 'p'), enContext()).links).toEqual([]);
   });
 
   it('a media element that links elsewhere ({{flagicon}}: link=Armenia) is a real link, with its image', () => {
@@ -78,7 +70,7 @@ describe('inline media', () => {
       '<img alt="Armenia" resource="./File:Flag_of_Armenia.svg" src="//upload.wikimedia.org/a/23px-Flag_of_Armenia.svg.png" width="23" height="12"/></a></span></span> Armenia</p>';
     const link = first(html, 'a');
     expect(isFileDescriptionLink(link)).toBe(false);
-    expect(inline(first(html, 'p'), en()).links).toEqual([
+    expect(inline(first(html, 'p'), enContext()).links).toEqual([
       { url: 'https://en.wikipedia.org/wiki/Armenia', images: [{ content_url: 'https://upload.wikimedia.org/a/23px-Flag_of_Armenia.svg.png', width: 23, height: 12, alternative_text: 'Armenia' }] },
     ]);
   });
@@ -88,14 +80,14 @@ describe('inline media', () => {
       '<p>Kyoto <span class="unicode haudio"><span class="fn"><span style="white-space:nowrap" typeof="mw:File"><a href="./File:Ja-Kyoto.ogg" title="About this sound">' +
       '<img alt="About this sound" resource="./File:Ja-Kyoto.ogg" src="//upload.wikimedia.org/speaker.png" width="11" height="11"/></a></span>' +
       '<a rel="mw:MediaLink" href="//upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg" title="Ja-Kyoto.ogg">listen</a></span></span></p>';
-    expect(inline(first(html, 'p'), en())).toEqual({ value: 'Kyoto', links: [], citations: [] });
+    expect(inline(first(html, 'p'), enContext())).toEqual({ value: 'Kyoto', links: [], citations: [] });
     const labelled = html.replace('>listen<', '>Kyōto<');
-    expect(inline(first(labelled, 'p'), en()).links).toEqual([{ url: 'https://upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg', text: 'Kyōto' }]);
+    expect(inline(first(labelled, 'p'), enContext()).links).toEqual([{ url: 'https://upload.wikimedia.org/wikipedia/commons/6/67/Ja-Kyoto.ogg', text: 'Kyōto' }]);
   });
 
   it('a wiki link to a File page written as text ([[:File:X]]) is an ordinary link', () => {
     const p = first('<p><a rel="mw:WikiLink" href="./File:Map.png" title="File:Map.png">the map</a></p>', 'p');
-    expect(inline(p, en()).links).toEqual([{ url: 'https://en.wikipedia.org/wiki/File:Map.png', text: 'the map' }]);
+    expect(inline(p, enContext()).links).toEqual([{ url: 'https://en.wikipedia.org/wiki/File:Map.png', text: 'the map' }]);
   });
 
   it('matches media typeofs as tokens with their subtypes, not as substrings', () => {
@@ -112,7 +104,7 @@ describe('skin-rendered pages (no rel): href and class guesses', () => {
     const html =
       '<p><span class="flagicon"><a href="/wiki/File:Flag_of_France.svg" class="image" title="France"><img src="//upload.wikimedia.org/f.png" width="23" height="15"/></a></span>' +
       ' <a href="/wiki/France" title="France">France</a></p>';
-    const out = inline(first(html, 'p'), en());
+    const out = inline(first(html, 'p'), enContext());
     expect(out.value).toBe('France');
     expect(out.links).toEqual([{ url: 'https://en.wikipedia.org/wiki/France', text: 'France' }]);
   });

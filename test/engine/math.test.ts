@@ -8,22 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listPart } from '../../src/engine/blocks/list.js';
-import { createContext } from '../../src/engine/context.js';
-import type { Element } from '../../src/engine/dom.js';
 import { findFirst, parseHtml } from '../../src/engine/dom.js';
 import { inline } from '../../src/engine/inline.js';
 import { formulaPart, isBlockFormula, unwrapTex } from '../../src/engine/math.js';
-import { siteFromUrl } from '../../src/engine/site.js';
 import { parse } from '../../src/index.js';
-
-const ctx = () => createContext(siteFromUrl('https://en.wikipedia.org/wiki/X'), 'en');
-
-/** The first element named `name` (or with id `id`) in `html`. */
-function first(html: string, name: string): Element {
-  const el = findFirst(parseHtml(html), (e) => e.name === name);
-  if (el === undefined) throw new Error(`no <${name}> in ${html}`);
-  return el;
-}
+import { enContext, first } from './walk/harness.js';
 
 /** Parsoid's displayed formula (Coset.html): a div wrapper, MathML display="block", the display image. */
 const DISPLAYED = (tex: string) =>
@@ -76,7 +65,7 @@ describe('formulas in definition lists (wikitext ":<math>")', () => {
     const dl = first(bmi, 'dl');
     expect(isBlockFormula(dl)).toBe(true);
     expect(formulaPart(dl)).toEqual({ type: 'formula', value: '\\mathrm {BMI} ={\\frac {m}{h^{2}}}' });
-    expect(listPart(dl, ctx(), 0), 'blocks/list.ts gives the same part').toEqual({ type: 'formula', value: '\\mathrm {BMI} ={\\frac {m}{h^{2}}}' });
+    expect(listPart(dl, enContext(), 0), 'blocks/list.ts gives the same part').toEqual({ type: 'formula', value: '\\mathrm {BMI} ={\\frac {m}{h^{2}}}' });
   });
 
   it('end to end: the section holds the formula part where the list was (Body mass index.html)', () => {
@@ -96,13 +85,13 @@ describe('formulas in definition lists (wikitext ":<math>")', () => {
   it('a definition list with text beside the formula stays a list, the formula as TeX in its item', () => {
     const dl = first(`<dl><dd>where ${INLINE('m')} is the mass</dd></dl>`, 'dl');
     expect(isBlockFormula(dl)).toBe(false);
-    expect(listPart(dl, ctx(), 0)).toEqual({ type: 'list', has_parts: [{ type: 'list_item', value: 'where m is the mass' }] });
+    expect(listPart(dl, enContext(), 0)).toEqual({ type: 'list', has_parts: [{ type: 'list_item', value: 'where m is the mass' }] });
   });
 
   it('in a longer definition list, an item that is only a formula holds a formula part', () => {
     const dl = first(`<dl><dt>Mass</dt><dd>${INLINE('m')}</dd></dl>`, 'dl');
     expect(isBlockFormula(dl), 'two items: a list').toBe(false);
-    expect(listPart(dl, ctx(), 0)).toEqual({
+    expect(listPart(dl, enContext(), 0)).toEqual({
       type: 'list',
       has_parts: [
         { type: 'list_item', value: 'Mass' },
@@ -120,12 +109,12 @@ describe('formulas in definition lists (wikitext ":<math>")', () => {
 describe('inline formulas', () => {
   it('are their TeX in the running text, with the wrapper removed (simplewiki Albert Einstein)', () => {
     const p = first(`<p>Einstein's ${INLINE('E=mc^{2}')} formula.</p>`, 'p');
-    expect(inline(p, ctx()).value).toBe("Einstein's E=mc^{2} formula.");
+    expect(inline(p, enContext()).value).toBe("Einstein's E=mc^{2} formula.");
   });
 
   it('a displayed formula met inside running text (a table cell, a list item) is its TeX there', () => {
     const td = first(`<table><tr><td>${DISPLAYED('|G|=[G:H]|H|.')}</td></tr></table>`, 'td');
-    expect(inline(td, ctx()).value).toBe('|G|=[G:H]|H|.');
+    expect(inline(td, enContext()).value).toBe('|G|=[G:H]|H|.');
   });
 });
 

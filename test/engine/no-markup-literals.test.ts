@@ -6,10 +6,11 @@
  * the data comes in) and fails, per file, on each string, template or regex literal that states
  * such knowledge. A literal that has a reason to stay is on the allow-list below, with the reason.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesBelow } from '../support/files.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENGINE = join(ROOT, 'src/engine');
@@ -271,17 +272,10 @@ export function findMarkup(source: string, allowed: ReadonlySet<string> = new Se
   return out.sort((a, b) => a.line - b.line);
 }
 
-function engineFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (path !== EXEMPT_DIR) engineFiles(path, out);
-    } else if (entry.name.endsWith('.ts')) out.push(path);
-  }
-  return out.sort();
-}
-
-const files = engineFiles(ENGINE).map((f) => relative(ENGINE, f));
+const files = filesBelow(ENGINE)
+  .filter((path) => path.endsWith('.ts') && !path.startsWith(EXEMPT_DIR + sep))
+  .sort()
+  .map((f) => relative(ENGINE, f));
 
 describe('the literal scanner', () => {
   it('finds strings, template chunks and regexes, and skips comments and module paths', () => {

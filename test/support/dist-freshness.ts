@@ -4,22 +4,18 @@
  * (workers run compiled JavaScript), the explorer's bundle, the packed package — so after an edit a
  * bare `vitest` would test the old code and pass. The global setup refuses to run then.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { filesBelow } from './files.js';
 
-/** Every file below `dir` (relative to `root`) whose name passes `keep`. */
+/** Every file below `dir` (relative to `root`) whose name passes `keep`; none if `dir` is missing. */
 function filesIn(root: string, dir: string, keep: (name: string) => boolean): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    if (!existsSync(d)) return;
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (keep(entry.name)) out.push(relative(root, path));
-    }
-  };
-  walk(join(root, dir));
-  return out.sort();
+  const below = join(root, dir);
+  if (!existsSync(below)) return [];
+  return filesBelow(below)
+    .filter((path) => keep(basename(path)))
+    .map((path) => relative(root, path))
+    .sort();
 }
 
 const mtime = (path: string): number | undefined => (existsSync(path) ? statSync(path).mtimeMs : undefined);

@@ -12,26 +12,12 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MAIN, ROOT } from '../../support/cli.js';
+import { testRedisUnreachable, TEST_REDIS_URL, whyUnreachable } from '../../support/redis.js';
 import { articleHtml, envelope, ndjson } from '../fixtures.js';
 
-export const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = TEST_REDIS_URL;
 
-async function reachable(url: string): Promise<string | undefined> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
-  client.on('error', () => undefined); // the failure is returned, not printed
-  try {
-    await client.connect();
-    await client.ping();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    client.disconnect();
-  }
-}
-
-const why = await reachable(REDIS_URL);
-if (why !== undefined && process.env['CI'] !== undefined) throw new Error(`Redis at ${REDIS_URL} is required under CI and unreachable: ${why}`);
+const why = await testRedisUnreachable();
 if (why !== undefined) console.warn(`skipping distributed-conversion tests: Redis at ${REDIS_URL} is unreachable (${why})`);
 export const redisMissing = why !== undefined;
 
@@ -113,7 +99,7 @@ export class PrivateRedis {
   async restart(): Promise<void> {
     this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (;;) {
-      if ((await reachable(this.url)) === undefined) return;
+      if ((await whyUnreachable(this.url)) === undefined) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }

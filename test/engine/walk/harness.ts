@@ -1,9 +1,11 @@
 /**
  * Runs a rule on its own: a preset of just that rule plus the fewest others the fragment needs
  * (`container` as the fallback, so that a wrapper's children are walked), over an HTML fragment.
+ * Also the fragment helpers the engine's unit tests share (an element by name, an enwiki context).
  */
 import type { Part } from '../../../src/schema/article.js';
 import { createContext } from '../../../src/engine/context.js';
+import type { Context } from '../../../src/engine/context.js';
 import type { Element } from '../../../src/engine/dom.js';
 import { findFirst, parseHtml } from '../../../src/engine/dom.js';
 import type { Extracted } from '../../../src/engine/extracted.js';
@@ -17,6 +19,18 @@ export const SITE = siteFromUrl('https://en.wikipedia.org/wiki/X');
 /** The fragment's <body>, as the walk would get it for Parsoid HTML. */
 export function body(html: string): Element {
   return findFirst(parseHtml(`<body>${html}</body>`), (e) => e.name === 'body')!;
+}
+
+/** A fresh context for a page of enwiki (SITE), with the English boilerplate titles. */
+export function enContext(): Context {
+  return createContext(SITE, 'en');
+}
+
+/** The first element named `name` in `html`. */
+export function first(html: string, name: string): Element {
+  const el = findFirst(parseHtml(html), (e) => e.name === name);
+  if (el === undefined) throw new Error(`no <${name}> in ${html}`);
+  return el;
 }
 
 /** The first element of a fragment, for `rule.test`. */

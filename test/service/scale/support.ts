@@ -5,29 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { testRedisUnreachable, TEST_REDIS_URL } from '../../support/redis.js';
 import { BACKENDS, type Backend } from '../helpers/backends.js';
 
-export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+export { TEST_REDIS_URL };
 
-async function reachable(url: string): Promise<string | undefined> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const unreachable = await reachable(TEST_REDIS_URL);
-if (unreachable !== undefined && process.env['CI'] !== undefined) {
-  throw new Error(`Redis at ${TEST_REDIS_URL} is required under CI and unreachable: ${unreachable}`);
-}
-export const redisSkip = unreachable;
+/** Why the Redis store cases are skipped (undefined: they run); under CI an unreachable Redis fails instead. */
+export const redisSkip = await testRedisUnreachable();
 
 export interface StoreCase {
   name: string;
