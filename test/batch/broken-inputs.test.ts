@@ -141,6 +141,25 @@ describe('a truncated XML dump', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a damaged (not cut) gzip or bzip2 stream is UNREADABLE, not a truncation', async () => {
+    const full = largeDump(40, 8000);
+    const damage = (bytes: Buffer): Buffer => {
+      const out = Buffer.from(bytes);
+      for (let i = Math.floor(out.length * 0.6); i < Math.floor(out.length * 0.6) + 64; i++) out[i] = out[i]! ^ 0x5a;
+      return out;
+    };
+    writeFileSync(join(dir, 'damaged.xml.gz'), damage(gzipSync(full)));
+    writeBzip2Blocks(join(dir, 'whole.xml.bz2'), full);
+    writeFileSync(join(dir, 'damaged.xml.bz2'), damage(readFileSync(join(dir, 'whole.xml.bz2'))));
+    const items = await read([join(dir, 'damaged.xml.gz'), join(dir, 'damaged.xml.bz2')]);
+    expect(failures(items).map((f) => [f.source, f.code]), 'one failure each').toEqual([
+      [join(dir, 'damaged.xml.gz'), 'UNREADABLE'],
+      [join(dir, 'damaged.xml.bz2'), 'UNREADABLE'],
+    ]);
+    expect(failures(items)[1]?.error, 'what bzip2 said').toMatch(/^cannot read input (inside|after) page \d+.*: bzip2 data is corrupt \(bzip2: .+\)$/);
+    expect(records(items).length, 'the pages before the damage').toBeGreaterThan(0);
+  });
+
   it('a dump that closes its root after its last page is complete; whitespace after it is fine', async () => {
     const file = join(dir, 'complete.xml');
     writeFileSync(file, `${dump}\n\n`);

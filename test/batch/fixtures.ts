@@ -225,3 +225,27 @@ export function writeDatasetCache(root: string): string {
   symlinkSync('../rev1/data', join(root, 'snapshots', 'rev2', 'data'));
   return root;
 }
+
+/**
+ * Inputs of every broken kind beside good ones: a dataset cache (4 Articles), a folder with an
+ * Article, a dangling link and a directory cycle, a dump cut inside its 4th page (Ada Lovelace
+ * before it), an NDJSON file of blank lines, a dangling link, an empty folder.
+ */
+export function brokenInputs(dir: string) {
+  const cache = writeDatasetCache(join(dir, 'datasets--wiki--articles'));
+  const broken = join(dir, 'broken');
+  mkdirSync(join(broken, 'loop'), { recursive: true });
+  writeFileSync(join(broken, 'Good.html'), articleHtml('Good'));
+  symlinkSync('../gone.html', join(broken, 'dangling.html'));
+  symlinkSync('..', join(broken, 'loop', 'up'));
+  const dump = smallDump();
+  const cutDump = join(dir, 'cut.xml');
+  writeFileSync(cutDump, cut(dump, dump.indexOf("'''Charles Babbage'''")));
+  const empty = join(dir, 'empty.ndjson');
+  writeFileSync(empty, '\n\n');
+  const top = join(dir, 'top.html');
+  symlinkSync(join(dir, 'gone-too.html'), top);
+  const nothing = join(dir, 'nothing');
+  mkdirSync(nothing);
+  return { inputs: [cache, broken, cutDump, empty, top, nothing], cache, broken, cutDump, empty, top, nothing };
+}

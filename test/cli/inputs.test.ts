@@ -7,9 +7,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEngines } from '../../src/workers/engines.js';
-import {
-  articleHtml, cut, largeDump, parseLines, removeTempDirs, smallDump, tempDir, writeBzip2Blocks, writeDatasetCache,
-} from '../batch/fixtures.js';
+import { articleHtml, brokenInputs, cut, largeDump, parseLines, removeTempDirs, tempDir, writeBzip2Blocks, writeDatasetCache } from '../batch/fixtures.js';
 import { cli } from './cli.js';
 
 afterAll(removeTempDirs);
@@ -18,26 +16,6 @@ const engines = await loadEngines();
 /** The lead of `articleHtml(title)`. */
 const lead = (title: string): string => `${title} is the subject of this article.`;
 const failureLines = (stderr: string): string[] => stderr.split('\n').filter((l) => l.startsWith('wikistruct: '));
-
-/** A dataset cache, a folder with broken links, a cut dump, an empty file, a dangling link, an empty folder. */
-function brokenInputs(dir: string) {
-  const cache = writeDatasetCache(join(dir, 'datasets--wiki--articles'));
-  const broken = join(dir, 'broken');
-  mkdirSync(join(broken, 'loop'), { recursive: true });
-  writeFileSync(join(broken, 'Good.html'), articleHtml('Good'));
-  symlinkSync('../gone.html', join(broken, 'dangling.html'));
-  symlinkSync('..', join(broken, 'loop', 'up'));
-  const dump = smallDump();
-  const cutDump = join(dir, 'cut.xml');
-  writeFileSync(cutDump, cut(dump, dump.indexOf("'''Charles Babbage'''")));
-  const empty = join(dir, 'empty.ndjson');
-  writeFileSync(empty, '\n\n');
-  const top = join(dir, 'top.html');
-  symlinkSync(join(dir, 'gone-too.html'), top);
-  const nothing = join(dir, 'nothing');
-  mkdirSync(nothing);
-  return { inputs: [cache, broken, cutDump, empty, top, nothing], cache, broken, cutDump, empty, top, nothing };
-}
 
 describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_000 }, () => {
   it('a dataset cache (a folder of links into blobs/): every Article once, exit 0', async () => {
@@ -87,6 +65,19 @@ describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_0
     const link = await cli(['convert', join(dir, 'link.html'), '-o', join(dir, 'b.ndjson'), '--quiet']);
     expect(link.code, 'a failed input').toBe(1);
     expect(failureLines(link.stderr), 'named with its target').toEqual([`wikistruct: ${join(dir, 'link.html')}: dangling symbolic link → ${join(dir, 'nowhere.html')}`]);
+  });
+
+  it('the run\'s own output in an input directory reached through a link is not read as an input', async () => {
+    const dir = tempDir('cli-own-output');
+    mkdirSync(join(dir, 'corpus'));
+    writeFileSync(join(dir, 'corpus', 'A.html'), articleHtml('A'));
+    symlinkSync('corpus', join(dir, 'via-link'));
+    const out = join(dir, 'corpus', 'out.ndjson');
+    for (const run of [1, 2]) {
+      const result = await cli(['convert', join(dir, 'via-link'), '-o', out, '--quiet']);
+      expect([result.code, failureLines(result.stderr)], `run ${run}: no failure (the output of run 1 is not read by run 2)`).toEqual([0, []]);
+      expect(parseLines(readFileSync(out, 'utf8')).map((a) => a.abstract), `run ${run}: one Article`).toEqual([lead('A')]);
+    }
   });
 
   it('a .bz2 dump cut mid-stream: the same pages and the same failure with the bzip2 program and without it (the JS decoder)', async () => {

@@ -19,9 +19,9 @@
  * - A directory given as an input that holds no input file at all is one failed input
  *   (EMPTY_INPUT): a run that reads nothing must not look like a run that converted everything.
  */
-import { lstat, opendir, readlink, stat } from 'node:fs/promises';
+import { lstat, opendir, readlink, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { empty, InputError, inputErrorOf } from './input-error.js';
 
 /** The names the readers know (detect.ts), compressed as they accept them. */
@@ -67,8 +67,15 @@ function idOf(info: Stats): string {
   return `${info.dev}:${info.ino}`;
 }
 
+/**
+ * `exclude`: the run's own files (output, errors file, checkpoint), which may sit in an input
+ * directory. They are matched by real path too: reached through a link to their directory, an
+ * output being written would otherwise be read as an input.
+ */
 export async function* listInputFiles(inputs: readonly string[], exclude: ReadonlySet<string>): AsyncGenerator<InputFile> {
   const visited = new Visited();
+  const excluded = new Set(exclude);
+  for (const path of exclude) excluded.add(join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path)));
   for (const input of inputs) {
     const info = await follow(input);
     if (info instanceof InputError) {
@@ -78,7 +85,7 @@ export async function* listInputFiles(inputs: readonly string[], exclude: Readon
       if (visited.first(info)) yield { path: input };
     } else if (visited.first(info)) {
       const tally: Tally = { found: 0, ignored: 0 };
-      yield* walk(input, new Map([[idOf(info), input]]), visited, exclude, tally);
+      yield* walk(input, new Map([[idOf(info), input]]), visited, excluded, tally);
       if (tally.found === 0) {
         const others = tally.ignored === 0 ? '' : `; ${tally.ignored} other file${tally.ignored === 1 ? '' : 's'} ignored`;
         yield { path: input, error: empty(`the directory holds no input file (names ending ${KNOWN_NAMES})${others}`) };
@@ -103,9 +110,10 @@ async function* walk(dir: string, ancestors: Map<string, string>, visited: Visit
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const real = await realpath(dir).catch(() => resolve(dir));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (exclude.has(resolve(path))) continue;
+    if (exclude.has(resolve(path)) || exclude.has(join(real, entry.name))) continue;
     if (entry.isDir && entry.name.startsWith('.')) continue;
     const convertible = CONVERTIBLE.test(entry.name);
     if (!entry.link && !entry.isDir && !convertible) {
