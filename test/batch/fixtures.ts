@@ -229,7 +229,9 @@ export function writeDatasetCache(root: string): string {
 /**
  * Inputs of every broken kind beside good ones: a dataset cache (4 Articles), a folder with an
  * Article, a dangling link and a directory cycle, a dump cut inside its 4th page (Ada Lovelace
- * before it), an NDJSON file of blank lines, a dangling link, an empty folder.
+ * before it), an NDJSON file cut inside its 4th line (3 Articles before it, over 1 kB: a queue
+ * with 1k shards cuts it into ranges), an NDJSON file of blank lines, a dangling link, an empty
+ * folder. `cutLine` is the line the NDJSON file ends with.
  */
 export function brokenInputs(dir: string) {
   const cache = writeDatasetCache(join(dir, 'datasets--wiki--articles'));
@@ -241,11 +243,14 @@ export function brokenInputs(dir: string) {
   const dump = smallDump();
   const cutDump = join(dir, 'cut.xml');
   writeFileSync(cutDump, cut(dump, dump.indexOf("'''Charles Babbage'''")));
+  const cutNdjson = join(dir, 'cut.ndjson');
+  const cutLine = JSON.stringify(envelope('Cut four', 4)).slice(0, 120);
+  writeFileSync(cutNdjson, ndjson([envelope('Cut one', 1), envelope('Cut two', 2), envelope('Cut three', 3)]) + cutLine);
   const empty = join(dir, 'empty.ndjson');
   writeFileSync(empty, '\n\n');
   const top = join(dir, 'top.html');
   symlinkSync(join(dir, 'gone-too.html'), top);
   const nothing = join(dir, 'nothing');
   mkdirSync(nothing);
-  return { inputs: [cache, broken, cutDump, empty, top, nothing], cache, broken, cutDump, empty, top, nothing };
+  return { inputs: [cache, broken, cutDump, cutNdjson, empty, top, nothing], cache, broken, cutDump, cutNdjson, cutLine, empty, top, nothing };
 }

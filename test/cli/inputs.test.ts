@@ -15,6 +15,16 @@ afterAll(removeTempDirs);
 const engines = await loadEngines();
 /** The lead of `articleHtml(title)`. */
 const lead = (title: string): string => `${title} is the subject of this article.`;
+/** What a cut last line is reported as: the JSON parser's own words, read from the parser that runs the workers. */
+function cutLineMessage(line: string): string {
+  let jsonError = '';
+  try {
+    JSON.parse(line);
+  } catch (error) {
+    jsonError = (error as Error).message;
+  }
+  return `truncated input: the last line ends without a newline, inside its JSON (malformed JSON: ${jsonError}) (an incomplete download or copy?)`;
+}
 const failureLines = (stderr: string): string[] => stderr.split('\n').filter((l) => l.startsWith('wikistruct: '));
 
 describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_000 }, () => {
@@ -35,13 +45,15 @@ describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_0
     const result = await cli(['convert', ...b.inputs, '-o', out, '--quiet']);
     expect(result.code, 'exit code: some inputs failed').toBe(1);
     const abstracts = parseLines(readFileSync(out, 'utf8')).map((a) => String(a.abstract).split(' ').slice(0, 2).join(' '));
-    expect(abstracts, 'every readable Article').toEqual(['Alpha is', 'Gamma is', 'Delta is', 'Beta is', 'Good is', ...(engines.wikitext === undefined ? [] : ['Ada Lovelace'])]);
+    expect(abstracts, 'every readable Article').toEqual(['Alpha is', 'Gamma is', 'Delta is', 'Beta is', 'Good is', ...(engines.wikitext === undefined ? [] : ['Ada Lovelace']), 'Cut one', 'Cut two', 'Cut three']);
     const truncation = 'truncated input: the dump ends inside page 4 ("Charles Babbage") (an incomplete download or copy?)';
+    const lineCut = cutLineMessage(b.cutLine);
     const emptyDirectory = 'empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)';
     expect(failureLines(result.stderr), 'one line per failure, naming the input and the reason').toEqual([
       `wikistruct: ${join(b.broken, 'dangling.html')}: dangling symbolic link → ../gone.html`,
       `wikistruct: ${join(b.broken, 'loop', 'up')}: symbolic link loop: → .. leads back to ${b.broken}, a directory it is inside of; not followed`,
       `wikistruct: ${b.cutDump}:4: ${truncation}`,
+      `wikistruct: ${b.cutNdjson}:4: ${lineCut}`,
       `wikistruct: ${b.empty}:1: empty input: no record, only blank lines`,
       `wikistruct: ${b.top}: dangling symbolic link → ${join(dir, 'gone-too.html')}`,
       `wikistruct: ${b.nothing}: ${emptyDirectory}`,
@@ -50,11 +62,12 @@ describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_0
       { name: `${join(b.broken, 'dangling.html')}:0`, source: join(b.broken, 'dangling.html'), position: 0, code: 'DANGLING_SYMLINK', message: 'dangling symbolic link → ../gone.html' },
       { name: `${join(b.broken, 'loop', 'up')}:0`, source: join(b.broken, 'loop', 'up'), position: 0, code: 'SYMLINK_LOOP', message: `symbolic link loop: → .. leads back to ${b.broken}, a directory it is inside of; not followed` },
       { name: 'Charles Babbage', source: b.cutDump, position: 4, code: 'TRUNCATED_INPUT', message: truncation },
+      { name: `${b.cutNdjson}:4`, source: b.cutNdjson, position: 4, code: 'TRUNCATED_INPUT', message: lineCut },
       { name: `${b.empty}:1`, source: b.empty, position: 1, code: 'EMPTY_INPUT', message: 'empty input: no record, only blank lines' },
       { name: `${b.top}:0`, source: b.top, position: 0, code: 'DANGLING_SYMLINK', message: `dangling symbolic link → ${join(dir, 'gone-too.html')}` },
       { name: `${b.nothing}:0`, source: b.nothing, position: 0, code: 'EMPTY_INPUT', message: emptyDirectory },
     ]);
-    expect(result.stderr, 'summary').toMatch(/converted \d records, 6 failed, 2 skipped/);
+    expect(result.stderr, 'summary').toMatch(/converted \d+ records, 7 failed, 2 skipped/);
   });
 
   it('a mistyped path is still bad usage (exit 2, nothing written); a dangling link is not mistyped', async () => {
@@ -114,14 +127,15 @@ describe('import: the same inputs into the article store', { timeout: 120_000 },
     const env = { ...process.env, DATABASE_URL: '', WIKISTRUCT_DATA: '' };
     const result = await cli(['import', ...b.inputs, '--data', join(dir, 'data'), '--jobs', '1'], env);
     expect(result.code, result.stderr).toBe(1);
-    const inserted = engines.wikitext === undefined ? 5 : 6;
+    const inserted = engines.wikitext === undefined ? 8 : 9;
     expect(result.stdout.trim(), 'the summary').toMatch(
-      new RegExp(`^imported 8 records in [\\d.]+ s: ${inserted} new, 0 replaced by a newer revision, 0 already stored at this or a newer revision, 2 skipped \\(not articles\\), ${6 + (engines.wikitext === undefined ? 1 : 0)} failed$`),
+      new RegExp(`^imported 12 records in [\\d.]+ s: ${inserted} new, 0 replaced by a newer revision, 0 already stored at this or a newer revision, 2 skipped \\(not articles\\), ${7 + (engines.wikitext === undefined ? 1 : 0)} failed$`),
     );
     expect(result.stderr.split('\n').filter((l) => l.startsWith('/')), 'one line per broken input').toEqual([
       `${join(b.broken, 'dangling.html')}: dangling symbolic link → ../gone.html`,
       `${join(b.broken, 'loop', 'up')}: symbolic link loop: → .. leads back to ${b.broken}, a directory it is inside of; not followed`,
       `${b.cutDump}:4: truncated input: the dump ends inside page 4 ("Charles Babbage") (an incomplete download or copy?)`,
+      `${b.cutNdjson}:4: ${cutLineMessage(b.cutLine)}`,
       `${b.empty}:1: empty input: no record, only blank lines`,
       `${b.top}: dangling symbolic link → ${join(dir, 'gone-too.html')}`,
       `${b.nothing}: empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)`,

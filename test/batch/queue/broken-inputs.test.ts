@@ -1,7 +1,8 @@
 /**
  * A distributed run over broken inputs (links to follow, dangling links, a directory cycle, a cut
- * dump, an empty file and folder) gives the bytes of a single-machine run: the planner walks as
- * the single run reads, and the failures its walk finds travel in the shard plan to the workers.
+ * dump, a cut NDJSON file split into line ranges, an empty file and folder) gives the bytes of a
+ * single-machine run: the planner walks as the single run reads, and the failures its walk finds
+ * travel in the shard plan to the workers.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ describe.skipIf(redisMissing)('convert --queue over broken inputs', () => {
     const alone = await wikistruct(['convert', ...inputs, '-o', single, '-q', '-j', '1']);
     expect(alone.code, alone.stderr).toBe(1);
     expect(parseLines(readFileSync(`${single}.errors.ndjson`, 'utf8')).map((e) => e.code), 'every kind of broken input').toEqual([
-      'DANGLING_SYMLINK', 'SYMLINK_LOOP', 'TRUNCATED_INPUT', 'EMPTY_INPUT', 'DANGLING_SYMLINK', 'EMPTY_INPUT',
+      'DANGLING_SYMLINK', 'SYMLINK_LOOP', 'TRUNCATED_INPUT', 'TRUNCATED_INPUT', 'EMPTY_INPUT', 'DANGLING_SYMLINK', 'EMPTY_INPUT',
     ]);
     const queue = uniqueQueue('broken');
     const out = join(dir, 'distributed.ndjson');
