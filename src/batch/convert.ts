@@ -24,7 +24,8 @@ import { JsonFileSink } from '../io/sinks/json-file.js';
 import { NdjsonFileSink, StdoutSink } from '../io/sinks/ndjson.js';
 import type { Sink, SinkState } from '../io/sinks/sink.js';
 import { SnapshotSink } from '../io/sinks/snapshot.js';
-import { isFailure, readInputs, totalInputBytes } from '../io/sources/index.js';
+import { failedOutcome, isFailure, readInputs, totalInputBytes } from '../io/sources/index.js';
+import { cutLine } from '../io/sources/input-error.js';
 import type { SourceItem } from '../io/sources/index.js';
 
 export interface ConvertIo {
@@ -74,7 +75,9 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   };
   const progress = new Progress(counts, { quiet: run.quiet, isTTY: io.isTTY, intervalMs: run.progressIntervalMs, write: io.writeErr });
   progress.resumedRecords = resumeFrom?.records ?? 0;
+  // The run's own files, should they sit in an input directory (the checkpoint is a .json file).
   const exclude = new Set([resolve(output), ...(errorsPath === undefined ? [] : [resolve(errorsPath)])]);
+  if (checkpointFile !== undefined) exclude.add(resolve(checkpointFile)).add(resolve(`${checkpointFile}.tmp`));
   void totalInputBytes(run.inputs, exclude).then((total) => {
     progress.totalBytes = total;
   });
@@ -145,7 +148,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
       if (index <= skip) continue;
       if (interrupted) break;
       if (isFailure(item)) {
-        window.push({ item, outcome: Promise.resolve({ status: 'failed', code: 'UNREADABLE', message: item.error }), bytes: 0 });
+        window.push({ item, outcome: Promise.resolve(failedOutcome(item)), bytes: 0 });
       } else {
         const bytes = item.payload.bytes.length;
         window.push({ item, outcome: pool.run(item.payload), bytes });
@@ -224,12 +227,22 @@ export async function openSink(plan: OutputPlan, output: string, run: ResolvedRu
 export function errorLine(item: SourceItem, outcome: Extract<Outcome, { status: 'failed' }>): ErrorLine {
   const position = item.position;
   const fallback = isFailure(item) || !item.wholeFile ? `${item.source}:${position}` : item.source;
+  // An input's last line without its newline that is not JSON: the input was cut inside it.
+  const failure = !isFailure(item) && item.unterminated === true && outcome.code === 'MALFORMED_JSON' ? cutLine(outcome.message) : outcome;
   // One failure, one line: multi-line messages (from tools, from exceptions) are flattened.
-  const message = outcome.message.replace(/\s*\n\s*/g, ' ');
-  return { name: outcome.name ?? fallback, source: item.source, position, code: outcome.code ?? 'FAILED', message };
+  const message = failure.message.replace(/\s*\n\s*/g, ' ');
+  return { name: outcome.name ?? fallback, source: item.source, position, code: failure.code ?? 'FAILED', message };
+}
+
+/**
+ * Whether a failure is placed by its input's name alone: a record that is a whole file, or an
+ * input that could not be opened (position 0: a missing file, a dangling link, an empty directory).
+ */
+export function placedByInput(item: SourceItem): boolean {
+  return isFailure(item) ? item.position === 0 : item.wholeFile;
 }
 
 function where(item: SourceItem): string {
-  if (!isFailure(item) && item.wholeFile) return item.source;
+  if (placedByInput(item)) return item.source;
   return `${item.source}:${item.position}`;
 }

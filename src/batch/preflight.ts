@@ -15,6 +15,7 @@ import type { OutputPlan, ResolvedRun } from './options.js';
 import { UsageError } from './options.js';
 import { SEVERAL_ARTICLES } from '../io/sinks/json-file.js';
 import { reason } from '../io/sources/index.js';
+import { pathExists } from '../io/sources/walk.js';
 
 
 export async function preflight(run: ResolvedRun, plan: OutputPlan, output: string): Promise<void> {
@@ -37,7 +38,8 @@ export async function preflight(run: ResolvedRun, plan: OutputPlan, output: stri
   for (const input of run.inputs) {
     const info = await stat(input).catch((error: unknown) => reason(error));
     if (typeof info === 'string') {
-      if (run.requireInputs) throw new UsageError(`input ${input}: ${info}`);
+      // A link that exists but leads nowhere is a failed input, reported with its target.
+      if (run.requireInputs && !(await pathExists(input))) throw new UsageError(`input ${input}: ${info}`);
       continue; // reported as a failed input by the reader, the others still converted
     }
     if (plan.singleFile && info.isDirectory()) throw new UsageError(`-o ${output} holds one Article, but the input ${input} is a directory; ${SEVERAL_ARTICLES}`);

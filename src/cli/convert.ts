@@ -17,9 +17,15 @@ import type { QueueConvertRun } from '../batch/queue/coordinator.js';
 const HELP = `usage: wikistruct convert <input>... -o <output> [options]
 
 Converts articles to Article JSON. Inputs (detected from content and name, or forced with --from):
-  *.html, directories of .html/.json files (recursively), envelope .json files,
-  NDJSON envelopes (.ndjson, .jsonl, optionally .gz), snapshot archives (.tar.gz of NDJSON),
-  MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; article namespace only, redirects skipped).
+  *.html, envelope .json files, NDJSON envelopes (.ndjson, .jsonl, optionally .gz), snapshot
+  archives (.tar.gz of NDJSON), MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; article namespace
+  only, redirects skipped), and directories of them (recursively, sorted; dot directories skipped).
+
+Symbolic links are followed, to files and to directories (dataset caches such as Hugging Face's
+or git-annex's are folders of links); a file reached through several paths is read once. A
+dangling link, a link loop, an empty input or directory, and an input cut short (a dump ending
+inside a <page> or without </mediawiki>, a cut .gz/.bz2/.tar.gz, an NDJSON last line cut inside
+its JSON) are each one failed input, named on stderr and in the errors file (exit 1).
 
 Output (-o), by name unless --format says otherwise:
   DIR, DIR/           one <name>.json per record (<input basename>.json for single-file inputs)
@@ -50,8 +56,9 @@ Options:
       --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
   -h, --help                   this text
 ${QUEUE_HELP}
-Exit code: 0 all records converted, 1 some record failed (see the errors file), 2 bad usage
-(a flag, or an input path that does not exist), 130 interrupted (run the same command with --resume).
+Exit code: 0 all records converted, 1 some record or input failed (see the errors file), 2 bad
+usage (a flag, or an input path that does not exist), 130 interrupted (run the same command with
+--resume).
 `;
 
 export async function run(argv: string[]): Promise<number> {

@@ -4,26 +4,31 @@
  * that server through its admin socket (as `wikistruct user` does), and what it loads is served
  * at once; with DATABASE_URL it works beside running servers directly.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ImportResultSchema, runImportCommand, type ImportCommand } from '../service/admin-commands.js';
 import { systemClock } from '../service/clock.js';
 import type { ImportSummary } from '../service/content/importer.js';
 import { defaultDataDir } from '../service/server.js';
+import { pathExists } from '../io/sources/walk.js';
 import { runHereOrInServer } from './in-server.js';
 import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
 const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N]
 
   inputs       HTML files, Enterprise envelopes (.json), NDJSON(.gz), snapshot .tar.gz, XML dumps,
-               or directories of them
+               or directories of them (recursively); symbolic links to files and directories
+               are followed, and a file reached through several paths is read once
   --project    project code of every record (e.g. enwiki); needed for bare HTML without metadata
   --data       data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
   --jobs       parser threads (default: cores - 1, at least 1)
 
 environment:
   DATABASE_URL   use this PostgreSQL server instead of the embedded database
+
+A dangling link, a link loop, an empty input or directory, and an input cut short (a dump
+ending inside a <page> or without </mediawiki>, a cut .gz/.bz2/.tar.gz) are each reported as a
+failed input; the others are still imported, and the exit code is 1.
 
 A newer revision replaces the stored one; an older or equal one is skipped. While
 \`wikistruct serve\` holds the embedded database, the import runs inside the server (through its
@@ -54,7 +59,9 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`wikistruct import: no inputs\n\n${HELP}`);
     return 2;
   }
-  const missing = parsed.positionals.filter((p) => !existsSync(p));
+  // A dangling link exists: it is reported as a failed input with its target, not as a typo.
+  const missing: string[] = [];
+  for (const p of parsed.positionals) if (!(await pathExists(p))) missing.push(p);
   if (missing.length > 0) {
     process.stderr.write(`wikistruct import: no such file or directory: ${missing.join(', ')}\n`);
     return 2;
@@ -90,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
 
 function report(summary: ImportSummary, started: number, via: string): number {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  for (const f of summary.failures) process.stderr.write(`${f.source}:${f.position}: ${f.message}\n`);
+  // Position 0: the input itself could not be read (a dangling link, an empty directory).
+  for (const f of summary.failures) process.stderr.write(`${f.source}${f.position === 0 ? '' : `:${f.position}`}: ${f.message}\n`);
   if (summary.failed > summary.failures.length) process.stderr.write(`… and ${summary.failed - summary.failures.length} more failures\n`);
   process.stdout.write(
     `imported ${summary.records} records${via} in ${seconds} s: ${summary.inserted} new, ${summary.replaced} replaced by a newer revision, ` +

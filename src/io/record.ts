@@ -23,6 +23,11 @@ export interface SourceRecord {
   /** The record is the whole input file (one .html or .json): the directory sink names it after the file. */
   wholeFile: boolean;
   payload: Payload;
+  /**
+   * The input's last line, ended by the end of the input rather than a newline. Legal, but if it
+   * is not complete JSON the input was cut inside it: its failure is TRUNCATED_INPUT.
+   */
+  unterminated?: boolean;
 }
 
 export type Outcome =

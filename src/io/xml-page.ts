@@ -26,6 +26,8 @@ const PageSchema = z.looseObject({
   }),
 });
 
+const CutTitleSchema = z.object({ title: z.string() });
+
 export interface XmlPage {
   wikitext: string;
   namespace: number;
@@ -66,6 +68,18 @@ export function readXmlPage(xml: string, site: SiteInfo): XmlPage {
   if (site.language !== undefined) meta.language = site.language;
   if (site.origin !== undefined) meta.url = `${site.origin}/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%2F/g, '/').replace(/%3A/g, ':')}`;
   return { wikitext, namespace, redirect: page.redirect !== undefined, meta };
+}
+
+/**
+ * The title of a `<page>` cut off by the end of its dump, when the cut came after `</title>`:
+ * the failure of the lost page is then reported under its name.
+ */
+export function readCutPageTitle(partial: string): string | undefined {
+  const match = /<title>[^<]*<\/title>/.exec(partial);
+  if (match === null) return undefined;
+  const parsed = CutTitleSchema.safeParse(parser.parse(match[0]));
+  const title = parsed.success ? parsed.data.title.trim() : '';
+  return title.length > 0 ? title : undefined;
 }
 
 export class XmlPageError extends Error {

@@ -1,9 +1,10 @@
 /**
  * Inputs the batch tests build for themselves: small Parsoid-style HTML articles, envelopes,
- * NDJSON (plain and gzip), snapshot archives (tar-stream) and MediaWiki XML dumps (gzip, bzip2).
+ * NDJSON (plain and gzip), snapshot archives (tar-stream) and MediaWiki XML dumps (gzip, bzip2),
+ * and the broken ones real downloads and caches leave: cut files, folders of symbolic links.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -146,4 +147,110 @@ export function lines(text: string): string[] {
 
 export function parseLines(text: string): Record<string, unknown>[] {
   return lines(text).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** `bytes` cut to its first `length` bytes, as a download that stopped there leaves it. */
+export function cut(bytes: Uint8Array | string, length: number): Buffer {
+  return Buffer.from(bytes).subarray(0, length);
+}
+
+/** Deterministic words (a linear congruential generator), so that a cut lands at the same place every run. */
+export function words(seed: number, count: number): string {
+  const vocabulary = ['river', 'stone', 'engine', 'letter', 'harbour', 'garden', 'number', 'silver', 'window', 'market', 'theory', 'island'];
+  let state = seed >>> 0;
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    out.push(`${vocabulary[state % vocabulary.length]}${state % 97}`);
+  }
+  return out.join(' ');
+}
+
+/** A dump of `count` articles of ~`size` bytes of text each: large enough to span gzip buffers and bzip2 blocks. */
+export function largeDump(count: number, size: number): string {
+  return xmlDump(
+    Array.from({ length: count }, (_, i) => ({
+      title: `Page ${i + 1}`, ns: 0, id: 2000 + i, revision: 9000 + i, timestamp: '2024-02-01T00:00:00Z',
+      text: `'''Page ${i + 1}''' is an article.\n\n== Body ==\n${words(i + 1, Math.ceil(size / 10))}`,
+    })),
+  );
+}
+
+/** bzip2 with 100 kB blocks (`-1`): a cut file still holds whole blocks before the cut. */
+export function writeBzip2Blocks(path: string, text: string): void {
+  writeFileSync(path, execFileSync('bzip2', ['-1', '-c'], { input: text, maxBuffer: 64 * 1024 * 1024 }));
+}
+
+/**
+ * A snapshot as `wikistruct convert -o x.tar.gz` writes it: each member its own gzip member, the
+ * tar end-of-archive blocks in a last one. `complete: false` leaves that last member out, as a
+ * copy or download that stopped exactly between two members does.
+ */
+export async function writeSnapshotMembers(path: string, members: Record<string, string>, complete = true): Promise<void> {
+  const parts: Buffer[] = [];
+  for (const [name, text] of Object.entries(members)) {
+    const pack = tar.pack();
+    pack.entry({ name }, text);
+    pack.finalize();
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(chunk as Buffer);
+    // tar-stream's pack ends with the 1024-byte end-of-archive: each member keeps its entry only.
+    const tarBytes = Buffer.concat(chunks);
+    parts.push(gzipSync(tarBytes.subarray(0, tarBytes.length - 1024)));
+  }
+  if (complete) parts.push(gzipSync(Buffer.alloc(1024)));
+  writeFileSync(path, Buffer.concat(parts));
+}
+
+/**
+ * A dataset cache laid out as Hugging Face's: content in `blobs/` under hash names, each revision
+ * in `snapshots/<revision>/` as links to the blobs, `refs/main` naming the latest revision. Both
+ * revisions link the same Alpha blob, and rev2's `data/` is a link to rev1's directory. Holds
+ * four Articles: Alpha, Gamma and Delta (the NDJSON blob), Beta.
+ */
+export function writeDatasetCache(root: string): string {
+  const blob = (hash: string, text: string): void => writeFileSync(join(root, 'blobs', hash), text);
+  mkdirSync(join(root, 'blobs'), { recursive: true });
+  mkdirSync(join(root, 'refs'));
+  mkdirSync(join(root, 'snapshots', 'rev1', 'data'), { recursive: true });
+  mkdirSync(join(root, 'snapshots', 'rev2'));
+  writeFileSync(join(root, 'refs', 'main'), 'rev2');
+  blob('a1f0', articleHtml('Alpha'));
+  blob('b2e1', articleHtml('Beta'));
+  blob('c3d2', ndjson([envelope('Gamma', 3), envelope('Delta', 4)]));
+  symlinkSync('../../blobs/a1f0', join(root, 'snapshots', 'rev1', 'Alpha.html'));
+  symlinkSync('../../../blobs/c3d2', join(root, 'snapshots', 'rev1', 'data', 'records.ndjson'));
+  symlinkSync('../../blobs/a1f0', join(root, 'snapshots', 'rev2', 'Alpha.html'));
+  symlinkSync('../../blobs/b2e1', join(root, 'snapshots', 'rev2', 'Beta.html'));
+  symlinkSync('../rev1/data', join(root, 'snapshots', 'rev2', 'data'));
+  return root;
+}
+
+/**
+ * Inputs of every broken kind beside good ones: a dataset cache (4 Articles), a folder with an
+ * Article, a dangling link and a directory cycle, a dump cut inside its 4th page (Ada Lovelace
+ * before it), an NDJSON file cut inside its 4th line (3 Articles before it, over 1 kB: a queue
+ * with 1k shards cuts it into ranges), an NDJSON file of blank lines, a dangling link, an empty
+ * folder. `cutLine` is the line the NDJSON file ends with.
+ */
+export function brokenInputs(dir: string) {
+  const cache = writeDatasetCache(join(dir, 'datasets--wiki--articles'));
+  const broken = join(dir, 'broken');
+  mkdirSync(join(broken, 'loop'), { recursive: true });
+  writeFileSync(join(broken, 'Good.html'), articleHtml('Good'));
+  symlinkSync('../gone.html', join(broken, 'dangling.html'));
+  symlinkSync('..', join(broken, 'loop', 'up'));
+  const dump = smallDump();
+  const cutDump = join(dir, 'cut.xml');
+  writeFileSync(cutDump, cut(dump, dump.indexOf("'''Charles Babbage'''")));
+  const cutNdjson = join(dir, 'cut.ndjson');
+  const cutLine = JSON.stringify(envelope('Cut four', 4)).slice(0, 120);
+  writeFileSync(cutNdjson, ndjson([envelope('Cut one', 1), envelope('Cut two', 2), envelope('Cut three', 3)]) + cutLine);
+  const empty = join(dir, 'empty.ndjson');
+  writeFileSync(empty, '\n\n');
+  const top = join(dir, 'top.html');
+  symlinkSync(join(dir, 'gone-too.html'), top);
+  const nothing = join(dir, 'nothing');
+  mkdirSync(nothing);
+  return { inputs: [cache, broken, cutDump, cutNdjson, empty, top, nothing], cache, broken, cutDump, cutNdjson, cutLine, empty, top, nothing };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitLines, splitSpans } from '../../src/io/sources/split.js';
+import { SpanCut, splitLines, splitSpans } from '../../src/io/sources/split.js';
 
 async function* chunked(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
   let at = 0;
@@ -48,10 +48,64 @@ describe('splitSpans', () => {
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: input.length - 1 }), { maxLength: 12 }), async (cuts) => {
         const prefixes: string[] = [];
         const spans: string[] = [];
-        for await (const span of splitSpans(chunked(input, cuts), '<page>', '</page>', (p) => prefixes.push(text(p)))) spans.push(text(span));
+        for await (const span of splitSpans(chunked(input, cuts), '<page>', '</page>', { onPrefix: (p) => prefixes.push(text(p)) })) spans.push(text(span));
         expect(spans, 'the page spans, markers included').toEqual(['<page>A</page>', '<page>B&lt;</page>']);
         expect(prefixes, 'the bytes before the first page').toEqual(['<mediawiki><siteinfo>S</siteinfo>\n']);
       }),
     );
+  });
+
+  it('hands over the bytes after the last span, whatever the chunking: where a dump closes its root', async () => {
+    const input = Buffer.from('<mediawiki><page>A</page>\n  <page>B</page>\n</mediawiki>\n');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: input.length - 1 }), { maxLength: 12 }), async (cuts) => {
+        const suffixes: string[] = [];
+        for await (const _ of splitSpans(chunked(input, cuts), '<page>', '</page>', { onPrefix: () => undefined, onSuffix: (s) => suffixes.push(text(s)) }));
+        expect(suffixes, 'once, the closing tag included').toEqual(['\n</mediawiki>\n']);
+      }),
+    );
+  });
+
+  it('a stream ending inside a span throws SpanCut holding the span so far, whatever the chunking', async () => {
+    const input = Buffer.from('<mediawiki><page>A</page><page><title>B</title> and mo');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: input.length - 1 }), { maxLength: 12 }), async (cuts) => {
+        const spans: string[] = [];
+        let thrown: unknown;
+        try {
+          for await (const span of splitSpans(chunked(input, cuts), '<page>', '</page>', { onPrefix: () => undefined })) spans.push(text(span));
+        } catch (error) {
+          thrown = error;
+        }
+        expect(spans, 'the whole span').toEqual(['<page>A</page>']);
+        expect(thrown, 'the cut').toBeInstanceOf(SpanCut);
+        expect(text((thrown as SpanCut).partial), 'the cut span, to the last byte').toBe('<page><title>B</title> and mo');
+      }),
+    );
+  });
+
+  it('a stream failing inside a span throws SpanCut with the failure as its cause', async () => {
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('<page>A</page><page><ti');
+      throw new Error('unexpected end of file');
+    }
+    const error = await (async () => {
+      try {
+        for await (const _ of splitSpans(failing(), '<page>', '</page>', { onPrefix: () => undefined }));
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    })();
+    expect(error, 'a cut').toBeInstanceOf(SpanCut);
+    expect([text((error as SpanCut).partial), ((error as SpanCut).cause as Error).message], 'partial and cause').toEqual(['<page><ti', 'unexpected end of file']);
+  });
+});
+
+describe('splitLines at the end of a stream', () => {
+  it('marks a last line without its newline, and only that one', async () => {
+    const out: [string, boolean][] = [];
+    for await (const { bytes, unterminated } of splitLines(chunked(Buffer.from('{"a":1}\n{"b":2}\n{"c":'), [3, 11]))) out.push([text(bytes), unterminated === true]);
+    expect(out, 'lines').toEqual([['{"a":1}', false], ['{"b":2}', false], ['{"c":', true]]);
   });
 });

@@ -13,8 +13,9 @@ export interface CliResult {
   stderr: string;
 }
 
-export function start(args: string[]): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `env` replaces the environment when given (e.g. a PATH without some program). */
+export function start(args: string[], env?: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) });
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -25,6 +26,6 @@ export function start(args: string[]): { child: ChildProcess; done: Promise<CliR
   return { child, done };
 }
 
-export function cli(args: string[]): Promise<CliResult> {
-  return start(args).done;
+export function cli(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  return start(args, env).done;
 }

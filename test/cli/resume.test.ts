@@ -2,12 +2,12 @@
  * The resume guarantee: a run killed mid-way (SIGKILL, or Ctrl-C) and then continued with
  * --resume produces exactly the bytes of an uninterrupted run — output and errors file.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckpointSchema } from '../../src/batch/checkpoint.js';
-import { envelope, readTarGz, tempDir, removeTempDirs } from '../batch/fixtures.js';
+import { cut, envelope, parseLines, readTarGz, removeTempDirs, smallDump, tempDir } from '../batch/fixtures.js';
 import { cli, start } from './cli.js';
 
 afterAll(removeTempDirs);
@@ -20,8 +20,8 @@ const clean = join(dir, 'clean.ndjson');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Polls the checkpoint until the run has committed some records, then sends `signal`. */
-async function interrupt(output: string, signal: NodeJS.Signals, extra: string[] = []) {
-  const run = start(['convert', input, '-o', output, '-j', '2', '--quiet', '--checkpoint-interval', '0.1', ...extra]);
+async function interrupt(output: string, signal: NodeJS.Signals, extra: string[] = [], inputs = [input]) {
+  const run = start(['convert', ...inputs, '-o', output, '-j', '2', '--quiet', '--checkpoint-interval', '0.1', ...extra]);
   const checkpointFile = `${output}.checkpoint.json`;
   let records = 0;
   for (let i = 0; i < 1200 && records === 0; i++) {
@@ -85,6 +85,29 @@ describe('--resume', () => {
     const entries = await readTarGz(output);
     expect(entries.map((e) => e.name), 'chunk files numbered without gaps').toEqual(entries.map((_, i) => `snap_${i}.ndjson`));
     expect(entries.map((e) => e.text).join(''), 'records identical to the clean run').toBe(readFileSync(clean, 'utf8'));
+  }, 120_000);
+
+  it('over broken inputs (a dangling link, an empty file, the records through a link, a cut dump, a cycle): killed, resumed, the bytes of a clean run', async () => {
+    const mixed = join(dir, 'mixed');
+    mkdirSync(join(mixed, 'e-loop'), { recursive: true });
+    symlinkSync('gone.html', join(mixed, 'a-dangling.html'));
+    writeFileSync(join(mixed, 'b-empty.html'), '');
+    symlinkSync(input, join(mixed, 'c-records.ndjson'));
+    const dump = smallDump();
+    writeFileSync(join(mixed, 'd-cut.xml'), cut(dump, dump.indexOf("'''Charles")));
+    symlinkSync('..', join(mixed, 'e-loop', 'up'));
+    const cleanMixed = join(dir, 'mixed-clean.ndjson');
+    expect((await cli(['convert', mixed, '-o', cleanMixed, '-j', '2', '--quiet'])).code, 'clean run: failed inputs').toBe(1);
+    const codes = parseLines(readFileSync(`${cleanMixed}.errors.ndjson`, 'utf8')).map((e) => e.code);
+    expect(codes.filter((c) => c !== 'MALFORMED_JSON'), 'the broken inputs, around the records').toEqual(['DANGLING_SYMLINK', 'EMPTY_INPUT', 'TRUNCATED_INPUT', 'SYMLINK_LOOP']);
+    const output = join(dir, 'mixed.ndjson');
+    const { result, checkpoint } = await interrupt(output, 'SIGKILL', [], [mixed]);
+    expect(result.signal, 'killed').toBe('SIGKILL');
+    expect(checkpoint.records > 2 && checkpoint.records < RECORDS, `checkpoint past the first failures, before the end (${checkpoint.records})`).toBe(true);
+    const resumed = await cli(['convert', mixed, '-o', output, '-j', '2', '--quiet', '--resume']);
+    expect(resumed.code, 'resumed run exit code').toBe(1);
+    expect(readFileSync(output).equals(readFileSync(cleanMixed)), 'output identical to the clean run').toBe(true);
+    expect(readFileSync(`${output}.errors.ndjson`, 'utf8'), 'errors file identical').toBe(readFileSync(`${cleanMixed}.errors.ndjson`, 'utf8'));
   }, 120_000);
 
   it('refuses a checkpoint written for other inputs', async () => {

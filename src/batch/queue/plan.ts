@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { detectInput } from '../../io/sources/detect.js';
 import type { InputKind } from '../../io/sources/detect.js';
-import { walkInputFiles } from '../../io/sources/walk.js';
+import { listInputFiles } from '../../io/sources/walk.js';
 import type { Piece } from './shard.js';
 
 export interface PlanRequest {
@@ -29,7 +29,11 @@ export async function planShards(request: PlanRequest): Promise<Piece[][]> {
     group = [];
     groupBytes = 0;
   };
-  for (const file of await inputFiles(request.inputs, request.exclude)) {
+  for await (const { path: file, error } of listInputFiles(request.inputs, request.exclude)) {
+    if (error !== undefined) {
+      group.push({ path: resolve(file), label: file, bytes: 0, error: { code: error.code, message: error.message } });
+      continue;
+    }
     const size = await stat(file).then((s) => s.size, () => 0);
     if (size > request.shardBytes && (await splittable(file, request.from))) {
       flush();
@@ -38,26 +42,13 @@ export async function planShards(request: PlanRequest): Promise<Piece[][]> {
       }
       continue;
     }
-    // A missing or unreadable file is still a piece: the worker reports it as a single-machine run does.
+    // A file that cannot be read is still a piece: the worker reports it as a single-machine run does.
     group.push({ path: resolve(file), label: file, bytes: size });
     groupBytes += size;
     if (groupBytes >= request.shardBytes) flush();
   }
   flush();
   return shards;
-}
-
-async function inputFiles(inputs: readonly string[], exclude: ReadonlySet<string>): Promise<string[]> {
-  const files: string[] = [];
-  for (const input of inputs) {
-    const isDir = await stat(input).then((s) => s.isDirectory(), () => false);
-    if (!isDir) {
-      files.push(input);
-      continue;
-    }
-    for await (const file of walkInputFiles(input, exclude)) files.push(file);
-  }
-  return files;
 }
 
 async function splittable(file: string, from: InputKind | undefined): Promise<boolean> {

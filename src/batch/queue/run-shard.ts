@@ -7,10 +7,10 @@
 import { createReadStream } from 'node:fs';
 import { access, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { errorLine } from '../convert.js';
+import { errorLine, placedByInput } from '../convert.js';
 import type { WorkerPool } from '../../workers/pool.js';
 import type { Outcome, SourceRecord } from '../../io/record.js';
-import { isFailure, readInputs, reason } from '../../io/sources/index.js';
+import { failedOutcome, isFailure, readInputs, reason } from '../../io/sources/index.js';
 import type { SourceItem } from '../../io/sources/index.js';
 import { splitLines } from '../../io/sources/split.js';
 import { PartWriter } from './part-file.js';
@@ -46,7 +46,7 @@ export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHook
         await out.write({ t: 'skip' });
         counts.skipped += 1;
       } else {
-        await out.write({ t: 'fail', wholeFile: !isFailure(item) && item.wholeFile, line: errorLine(item, outcome) });
+        await out.write({ t: 'fail', wholeFile: placedByInput(item), line: errorLine(item, outcome) });
         counts.failed += 1;
       }
       settled += 1;
@@ -58,7 +58,7 @@ export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHook
     for (const piece of job.pieces) {
       for await (const item of readPiece(piece, job, (n) => (counts.inputBytes += n))) {
         if (isFailure(item)) {
-          window.push({ item, outcome: Promise.resolve({ status: 'failed', code: 'UNREADABLE', message: item.error }), bytes: 0 });
+          window.push({ item, outcome: Promise.resolve(failedOutcome(item)), bytes: 0 });
         } else {
           window.push({ item, outcome: pool.run(item.payload), bytes: item.payload.bytes.length });
           windowBytes += item.payload.bytes.length;
@@ -85,6 +85,11 @@ export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHook
 /** A piece's records, labelled with the run's own path for the file (as a single-machine run names them). */
 async function* readPiece(piece: Piece, job: ShardJob, onRawBytes: (n: number) => void): AsyncGenerator<SourceItem> {
   const relabel = (item: SourceItem): SourceItem => ({ ...item, source: piece.label + item.source.slice(piece.path.length) });
+  if (piece.error !== undefined) {
+    // Found unreadable by the planner's walk (a dangling link, a cycle, an empty directory).
+    yield { source: piece.label, position: 0, code: piece.error.code, error: piece.error.message };
+    return;
+  }
   if (piece.start === undefined || piece.end === undefined) {
     const wholeFileLimit = Math.max(4 * (job.options.maxInputBytes ?? 32 * 1024 * 1024), 64 * 1024 * 1024);
     const options = { exclude: new Set<string>(), onRawBytes, wholeFileLimit, ...(job.options.from === undefined ? {} : { from: job.options.from }) };
@@ -101,13 +106,15 @@ async function* readRange(piece: Piece, onRawBytes: (n: number) => void): AsyncG
     // `end` is inclusive for createReadStream; a range is [start, end).
     if (piece.end! <= piece.start!) return;
     const stream = createReadStream(piece.path, { start: piece.start!, end: piece.end! - 1, highWaterMark: 256 * 1024 });
-    for await (const { line, bytes } of splitLines(counted(stream as AsyncIterable<Uint8Array>, onRawBytes))) {
+    for await (const { line, bytes, unterminated } of splitLines(counted(stream as AsyncIterable<Uint8Array>, onRawBytes))) {
       position = firstLine + line - 1;
       const record: SourceRecord = { source: piece.label, position, wholeFile: false, payload: { kind: 'json', bytes } };
+      // Ranges end just after a newline, but the file's last one: its last line may have none.
+      if (unterminated === true) record.unterminated = true;
       yield record;
     }
   } catch (error) {
-    yield { source: piece.label, position: position + 1, error: `cannot read input: ${reason(error)}` };
+    yield { source: piece.label, position: position + 1, code: 'UNREADABLE', error: `cannot read input: ${reason(error)}` };
   }
 }
 

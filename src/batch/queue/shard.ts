@@ -18,6 +18,8 @@ export const PieceSchema = z.object({
   end: z.number().int().nonnegative().optional(),
   firstLine: z.number().int().positive().optional(),
   bytes: z.number().int().nonnegative(),
+  /** The planner's walk found the path unreadable: the worker reports this, as a single run would. */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type Piece = z.infer<typeof PieceSchema>;
 

@@ -9,6 +9,7 @@ import { delimiter, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import unbzip2 from 'unbzip2-stream';
+import { StreamCut } from './input-error.js';
 
 let bzip2Path: string | null | undefined;
 
@@ -35,7 +36,10 @@ export function bunzip(raw: Readable, chunkSize: number): Readable {
   if (program === null) {
     // unbzip2-stream is an old-style `through` stream, not async-iterable: it feeds a PassThrough.
     const decoder = unbzip2();
-    decoder.on('error', (error: Error) => out.destroy(corrupt(error.message)));
+    // It has no error of its own for a cut stream: one raised once the whole file was read is that.
+    let rawEnded = false;
+    raw.on('end', () => (rawEnded = true));
+    decoder.on('error', (error: Error) => out.destroy(rawEnded ? cut() : corrupt(error.message)));
     raw.pipe(decoder).pipe(out);
     return out;
   }
@@ -49,6 +53,7 @@ export function bunzip(raw: Readable, chunkSize: number): Readable {
   child.on('error', (error) => out.destroy(corrupt(error.message)));
   child.on('close', (code) => {
     if (code === 0) out.end();
+    else if (/ends unexpectedly/.test(stderr)) out.destroy(cut());
     else out.destroy(corrupt(stderr.trim().split('\n')[0] || `bzip2 exited with code ${code}`));
   });
   out.on('close', () => {
@@ -59,5 +64,9 @@ export function bunzip(raw: Readable, chunkSize: number): Readable {
 }
 
 function corrupt(detail: string): Error {
-  return new Error(`bzip2 data is corrupt or truncated (${detail})`);
+  return new Error(`bzip2 data is corrupt (${detail})`);
+}
+
+function cut(): StreamCut {
+  return new StreamCut('the bzip2 stream ends unexpectedly');
 }

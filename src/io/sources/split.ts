@@ -24,9 +24,14 @@ export interface Line {
   /** 1-based line number in the stream. */
   line: number;
   bytes: Uint8Array;
+  /** The stream's last line, ended by the end of the stream rather than a newline. */
+  unterminated?: true;
 }
 
-/** Non-blank lines (a trailing `\r` removed), with their line numbers. */
+/**
+ * Non-blank lines (a trailing `\r` removed), with their line numbers. A stream that fails
+ * throws before its pending (incomplete) line: only whole lines are yielded.
+ */
 export async function* splitLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Line> {
   let parts: Uint8Array[] = [];
   let line = 0;
@@ -45,7 +50,7 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>): AsyncGener
   }
   if (parts.length > 0) {
     const bytes = trimLine(join(parts, new Uint8Array(0)));
-    if (bytes !== undefined) yield { line: line + 1, bytes };
+    if (bytes !== undefined) yield { line: line + 1, bytes, unterminated: true };
   }
 }
 
@@ -67,17 +72,41 @@ function trimLine(bytes: Uint8Array): Uint8Array | undefined {
 }
 
 /**
+ * The stream ended, or failed (`cause`), inside a span: `partial` holds the span's bytes so far,
+ * from its opening marker (a cut dump's last page, whose title the reader may still name).
+ */
+export class SpanCut extends Error {
+  constructor(
+    readonly partial: Uint8Array,
+    cause?: unknown,
+  ) {
+    super('the input ends inside a span', cause === undefined ? undefined : { cause });
+  }
+}
+
+export interface SpanEvents {
+  /** The bytes before the first span (the dump's `<siteinfo>`), at most `prefixLimit` of them. */
+  onPrefix: (prefix: Uint8Array) => void;
+  /**
+   * When the stream ended outside a span: its last bytes after the last span (at most
+   * `suffixLimit`; the whole stream's when it held no span), e.g. the root's closing tag.
+   */
+  onSuffix?: (suffix: Uint8Array) => void;
+}
+
+/**
  * Every `open ... close` span (markers included), e.g. each `<page>...</page>` of an XML dump.
- * `onPrefix` receives the bytes before the first span (the dump's `<siteinfo>`), at most
- * `prefixLimit` of them. Markers straddling chunk boundaries are found: the last
- * `marker.length - 1` bytes of each chunk are carried into the next search.
+ * Markers straddling chunk boundaries are found: the last `marker.length - 1` bytes of each
+ * chunk are carried into the next search. A stream ending or failing inside a span throws
+ * `SpanCut`; a stream failing outside one throws its own error.
  */
 export async function* splitSpans(
   chunks: AsyncIterable<Uint8Array>,
   open: string,
   close: string,
-  onPrefix: (prefix: Uint8Array) => void,
+  events: SpanEvents,
   prefixLimit = 4 * 1024 * 1024,
+  suffixLimit = 64 * 1024,
 ): AsyncGenerator<Uint8Array> {
   const openBytes = Buffer.from(open);
   const closeBytes = Buffer.from(close);
@@ -86,48 +115,65 @@ export async function* splitSpans(
   let parts: Uint8Array[] = [];
   let prefix: Uint8Array[] | undefined = [];
   let prefixSize = 0;
+  // Views of the chunks since the last span closed, the oldest dropped past suffixLimit.
+  let suffix: Uint8Array[] = [];
+  let suffixSize = 0;
   const outside = (bytes: Uint8Array): void => {
+    if (bytes.length === 0) return;
+    suffix.push(bytes);
+    suffixSize += bytes.length;
+    while (suffixSize - suffix[0]!.length >= suffixLimit) suffixSize -= suffix.shift()!.length;
     if (prefix === undefined || prefixSize >= prefixLimit) return;
     prefix.push(bytes.slice(0, prefixLimit - prefixSize));
     prefixSize += Math.min(bytes.length, prefixLimit - prefixSize);
   };
   const endPrefix = (): void => {
     if (prefix === undefined) return;
-    onPrefix(join(prefix, new Uint8Array(0)));
+    events.onPrefix(join(prefix, new Uint8Array(0)));
     prefix = undefined;
   };
-  for await (const chunk of chunks) {
-    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    let pos = 0;
-    for (;;) {
-      if (!inside) {
-        const i = data.indexOf(openBytes, pos);
-        if (i === -1) {
-          const keep = Math.min(openBytes.length - 1, data.length - pos);
-          outside(data.subarray(pos, data.length - keep));
-          carry = Buffer.from(data.subarray(data.length - keep));
-          break;
+  try {
+    for await (const chunk of chunks) {
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+      let pos = 0;
+      for (;;) {
+        if (!inside) {
+          const i = data.indexOf(openBytes, pos);
+          if (i === -1) {
+            const keep = Math.min(openBytes.length - 1, data.length - pos);
+            outside(data.subarray(pos, data.length - keep));
+            carry = Buffer.from(data.subarray(data.length - keep));
+            break;
+          }
+          outside(data.subarray(pos, i));
+          endPrefix();
+          inside = true;
+          parts = [];
+          pos = i;
+        } else {
+          const j = data.indexOf(closeBytes, pos);
+          if (j === -1) {
+            const keep = Math.min(closeBytes.length - 1, data.length - pos);
+            parts.push(data.subarray(pos, data.length - keep));
+            carry = Buffer.from(data.subarray(data.length - keep));
+            break;
+          }
+          const end = j + closeBytes.length;
+          yield join(parts, data.subarray(pos, end));
+          parts = [];
+          suffix = [];
+          suffixSize = 0;
+          inside = false;
+          pos = end;
         }
-        outside(data.subarray(pos, i));
-        endPrefix();
-        inside = true;
-        parts = [];
-        pos = i;
-      } else {
-        const j = data.indexOf(closeBytes, pos);
-        if (j === -1) {
-          const keep = Math.min(closeBytes.length - 1, data.length - pos);
-          parts.push(data.subarray(pos, data.length - keep));
-          carry = Buffer.from(data.subarray(data.length - keep));
-          break;
-        }
-        const end = j + closeBytes.length;
-        yield join(parts, data.subarray(pos, end));
-        parts = [];
-        inside = false;
-        pos = end;
       }
     }
+  } catch (error) {
+    if (inside) throw new SpanCut(join(parts, carry), error);
+    throw error;
   }
+  if (inside) throw new SpanCut(join(parts, carry));
+  outside(carry);
   endPrefix();
+  events.onSuffix?.(join(suffix, new Uint8Array(0)));
 }

@@ -10,6 +10,7 @@ import { hostOfProject, projectOfHost } from '../../engine/site.js';
 import type { Article } from '../../schema/article.js';
 import type { SourceRecord } from '../../io/record.js';
 import { isFailure, readInputs } from '../../io/sources/index.js';
+import { cutLine } from '../../io/sources/input-error.js';
 import { readXmlPage } from '../../io/xml-page.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ArticleParser } from './parser.js';
@@ -136,7 +137,9 @@ function envelopeOfRecord(record: SourceRecord): Record<string, unknown> | undef
       try {
         value = JSON.parse(text);
       } catch (error) {
-        throw new ImportRecordError(`malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
+        const malformed = `malformed JSON: ${error instanceof Error ? error.message : String(error)}`;
+        // The input's last line without its newline: the input was cut inside it (as `convert` reports).
+        throw new ImportRecordError(record.unterminated === true ? cutLine(malformed).message : malformed);
       }
       if (!isEnvelopeLike(value)) throw new ImportRecordError('not an article envelope (no "article_body")');
       return { ...value };
