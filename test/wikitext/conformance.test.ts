@@ -14,24 +14,25 @@ if (folder === undefined) console.log('wikitext conformance gate skipped: ../sha
 
 /**
  * Per measure: at most this many in total, in at most this many articles. Set from
- * `npm run conformance:wikitext` when the gate was set (docs/conformance.md, "Wikitext corpus").
+ * `npm run conformance:wikitext` when the gate was set, and moved with the per-language template
+ * knowledge (docs/conformance.md, "Wikitext corpus", where each move is explained).
  */
 const CEILINGS: Record<Count, { total: number; articles: number }> = {
-  markup: { total: 1247, articles: 36 },
-  namespacePrefixed: { total: 372, articles: 43 },
-  imageOptions: { total: 984, articles: 31 },
+  markup: { total: 1257, articles: 38 },
+  namespacePrefixed: { total: 374, articles: 44 },
+  imageOptions: { total: 1011, articles: 34 },
   uncaretedUnits: { total: 13, articles: 4 },
-  infoboxMissing: { total: 26, articles: 26 },
-  hiddenMetadataInfoboxes: { total: 2, articles: 2 },
-  presentationalFields: { total: 49, articles: 8 },
+  infoboxMissing: { total: 0, articles: 0 },
+  hiddenMetadataInfoboxes: { total: 0, articles: 0 },
+  presentationalFields: { total: 131, articles: 31 },
   emptyFields: { total: 2, articles: 1 },
-  emptyReferences: { total: 325, articles: 26 },
+  emptyReferences: { total: 20, articles: 10 },
   boilerplateKept: { total: 0, articles: 0 },
   sectionsLost: { total: 3, articles: 3 },
 };
 
 /** Articles with an infobox in their wikitext that have one in the output, at least. */
-const INFOBOX_PRESENT_FLOOR = 12;
+const INFOBOX_PRESENT_FLOOR = 38;
 
 describe.skipIf(folder === undefined)('wikitext conformance gate (../shared/corpus/wikitext)', () => {
   let rows: WikitextCorpusRow[] = [];

@@ -18,6 +18,8 @@
 import { CANONICAL_NAMESPACES, currentLanguageCode, familyOf, isCaseInsensitiveWord, languageData, languageDir, languageFallbacks, MAGIC_WORD_IDS, wikiData } from './data.js';
 import type { LanguageFacts, WikiFacts } from './data.js';
 import type { SiteinfoData } from './siteinfo.js';
+import { citationType } from '../grammar.js';
+import { infoboxSequence, isHiddenMetadata, isInfoboxName, isNeverInfobox, isPresentationalParameter } from './templates.js';
 
 /** An image option read from one `|`-separated part of a file link. */
 export interface ImageOption {
@@ -59,6 +61,27 @@ export interface WikiProfile {
   magicWord(id: string): readonly string[];
   /** The magic word a name is (`{{DEFAULTSORT:…}}`'s "DEFAULTSORT:", "デフォルトソート:"), by MediaWiki's case rule for it; undefined for any other. */
   magicWordId(name: string): string | undefined;
+
+  // --- Templates (grammar/wikitext.json `infobox`, grammar/citations.json), for this wiki ---
+
+  /**
+   * A template name as the grammar lists it: the wiki's Template namespace prefix ("Template:",
+   * "Шаблон:", "テンプレート:") and subst: taken off, `_` and runs of spaces as one space, lower
+   * case. A colon that names no namespace stays ({{Картка:Лідер}} on ukwiki is "картка:лідер").
+   */
+  templateName(raw: string): string;
+  /** Whether the template renders an infobox (names, prefixes, suffixes of every language); never hidden metadata. */
+  isInfobox(rawName: string): boolean;
+  /** Whether the template holds data the wiki never shows ({{Persondata}}, {{Personendaten}}). */
+  isHiddenMetadata(rawName: string): boolean;
+  /** Whether the template is never an infobox whatever its shape (hatnotes, navboxes, maintenance, coordinates, layouts). */
+  isNeverInfobox(rawName: string): boolean;
+  /** Its role in an infobox written as a sequence of templates ({{Taxobox début}} … {{Taxobox fin}}). */
+  infoboxSequence(rawName: string): 'start' | 'end' | undefined;
+  /** Whether an infobox parameter is presentational (image, size, caption, alt, coordinate part, style …), by name or by a file-name or size value. */
+  isPresentationalParameter(name: string, value?: string): boolean;
+  /** Reference.type of a citation template on this wiki, or undefined (frwiki's {{Citation}} is a quotation). */
+  citationType(rawName: string): string | undefined;
 }
 
 export interface WikiProfileInput {
@@ -241,6 +264,43 @@ class Profile implements WikiProfile {
 
   magicWord(id: string): readonly string[] {
     return this.words.get(id) ?? [];
+  }
+
+  templateName(raw: string): string {
+    let name = raw.replace(/[\s_]+/g, ' ').trim();
+    for (let i = 0; i < 3; i++) {
+      const colon = name.indexOf(':');
+      if (colon <= 0) break;
+      const prefix = name.slice(0, colon);
+      const id = this.namespaceOf(prefix);
+      if (id !== 10 && !/^(?:safe)?subst$/i.test(prefix.trim())) break;
+      name = name.slice(colon + 1).trim();
+    }
+    return name.toLowerCase();
+  }
+
+  isInfobox(rawName: string): boolean {
+    return isInfoboxName(this.templateName(rawName));
+  }
+
+  isHiddenMetadata(rawName: string): boolean {
+    return isHiddenMetadata(this.templateName(rawName));
+  }
+
+  isNeverInfobox(rawName: string): boolean {
+    return isNeverInfobox(this.templateName(rawName));
+  }
+
+  infoboxSequence(rawName: string): 'start' | 'end' | undefined {
+    return infoboxSequence(this.templateName(rawName));
+  }
+
+  isPresentationalParameter(name: string, value?: string): boolean {
+    return isPresentationalParameter(name, value);
+  }
+
+  citationType(rawName: string): string | undefined {
+    return citationType(this.templateName(rawName), this.language);
   }
 
   magicWordId(name: string): string | undefined {
