@@ -18,6 +18,9 @@ import { decodeLanguage, decodeWiki, splitDbName } from './codec.js';
 import type { FamilyDefaults, LanguageEntry, LanguageFacts, LanguagesFile, WikiEntry, WikiFacts, WikisFile } from './codec.js';
 
 const LANGUAGES = generatedLanguages as unknown as LanguagesFile;
+
+/** The generated files as loaded, by their name under grammar/: what the engine's output depends on beside grammar/*.json. */
+export const WIKI_DATA_SOURCES: Readonly<Record<string, unknown>> = { 'generated/wiki-languages': generatedLanguages, 'generated/wikis': generatedWikis };
 const WIKIS = generatedWikis as unknown as WikisFile;
 
 /** The English canonical namespace names (NamespaceInfo::CANONICAL_NAMES), `_` for spaces. */

@@ -328,24 +328,39 @@ class WordTable {
 
 const byKey = new Map<string, WikiProfile>();
 const bySiteinfo = new WeakMap<SiteinfoData, Map<string, WikiProfile>>();
+const bySiteinfoContent = new Map<string, WikiProfile>();
 
 /**
- * The profile of a wiki, built once per (project, language) — or per siteinfo object and
- * (project, language) — and kept. Nothing is required: `wikiProfile({})` is English Wikipedia's
- * vocabulary without its wiki settings.
+ * What of a siteinfo a profile depends on, as a string: a worker thread receives a structured
+ * clone of the same dump's <siteinfo> with every page, and must not build a profile per page.
+ */
+function siteinfoKey(s: SiteinfoData): string {
+  return JSON.stringify([s.dbName, s.base, s.language, s.dir, s.case, s.siteName, s.namespaces, s.aliases, s.magicWords]);
+}
+
+/** Keys come from page metadata: a stream of made-up project codes must not grow a cache forever. */
+function remember<K>(cache: Map<K, WikiProfile>, key: K, profile: WikiProfile): WikiProfile {
+  if (cache.size >= 1_000) cache.clear();
+  cache.set(key, profile);
+  return profile;
+}
+
+/**
+ * The profile of a wiki, built once per (project, language) — or per siteinfo (its object, else
+ * its content) and (project, language) — and kept. Nothing is required: `wikiProfile({})` is
+ * English Wikipedia's vocabulary without its wiki settings.
  */
 export function wikiProfile(input: WikiProfileInput = {}): WikiProfile {
   const key = `${input.project ?? ''}\u0000${input.language ?? ''}`;
-  const cache = input.siteinfo === undefined ? byKey : (bySiteinfo.get(input.siteinfo) ?? new Map<string, WikiProfile>());
-  if (input.siteinfo !== undefined) bySiteinfo.set(input.siteinfo, cache);
-  let profile = cache.get(key);
-  if (profile === undefined) {
-    profile = new Profile(input);
-    // Keys come from page metadata; a stream of made-up project codes must not grow this forever.
-    if (cache.size >= 1_000) cache.clear();
-    cache.set(key, profile);
-  }
-  return profile;
+  const site = input.siteinfo;
+  if (site === undefined) return byKey.get(key) ?? remember(byKey, key, new Profile(input));
+  let perObject = bySiteinfo.get(site);
+  if (perObject === undefined) bySiteinfo.set(site, (perObject = new Map()));
+  const known = perObject.get(key);
+  if (known !== undefined) return known;
+  const contentKey = `${key}\u0000${siteinfoKey(site)}`;
+  const profile = bySiteinfoContent.get(contentKey) ?? remember(bySiteinfoContent, contentKey, new Profile(input));
+  return remember(perObject, key, profile);
 }
 
 /** What a caller may pass as a page's wiki (`parseWikitext(text, meta, { site })`): a profile, or a siteinfo. */
