@@ -175,11 +175,9 @@ class Profile implements WikiProfile {
     if (shown === '' && id !== 0) return;
     const key = namespaceKey(shown);
     if (!this.namespaces.has(key) || primary) this.namespaces.set(key, id);
-    const list = this.names.get(id) ?? [];
-    if (!list.includes(shown)) {
-      if (primary) list.unshift(shown);
-      else list.push(shown);
-    }
+    const list = (this.names.get(id) ?? []).filter((n) => !primary || n !== shown);
+    if (primary) list.unshift(shown);
+    else if (!list.includes(shown)) list.push(shown);
     this.names.set(id, list);
   }
 

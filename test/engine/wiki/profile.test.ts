@@ -135,6 +135,14 @@ describe('wikiProfile: a siteinfo wins, a wiki nobody listed still works', () =>
     expect(wikiProfile({ siteinfo: dump }), 'kept per siteinfo object').toBe(p);
   });
 
+  it('puts the siteinfo’s name first even where the generated data has it as an alias', () => {
+    const site = parseSiteinfo('<siteinfo><dbname>dewiki</dbname><namespaces><namespace key="6">Bild</namespace></namespaces></siteinfo>');
+    const p = wikiProfile({ siteinfo: site });
+    expect(p.namespaceNames(6)[0]).toBe('Bild');
+    expect(p.namespaceNames(6).filter((n) => n === 'Bild')).toHaveLength(1);
+    expect(p.namespaceOf('Datei')).toBe(6);
+  });
+
   it.skipIf(folder === undefined)('a real siteinfo over a listed wiki: names of its revision, magic words of its API', () => {
     const api = parseSiteinfo(readFileSync(join(folder!, 'siteinfo', 'hywiki.api.xml'), 'utf8'));
     const p = wikiProfile({ project: 'hywiki', siteinfo: api });
