@@ -13,6 +13,10 @@ export * from './schema/article.js';
 export { parseWikitext } from './engine/wikitext/index.js';
 export type { WikitextMeta, WikitextOptions } from './engine/wikitext/index.js';
 export type { ParseEnvelopeOptions, WikitextDoor } from './engine/parse-envelope.js';
+export { wikiProfile } from './engine/wiki/profile.js';
+export type { ImageOption, WikiProfile, WikiProfileInput, WikiSite } from './engine/wiki/profile.js';
+export { parseSiteinfo } from './engine/wiki/siteinfo.js';
+export type { SiteinfoData } from './engine/wiki/siteinfo.js';
 
 /**
  * An Enterprise envelope → Article: HTML when `article_body.html` is there, else the wikitext.

@@ -44,9 +44,11 @@ export interface WikitextRow {
   missingHeadings: string[];
 }
 
-const norm = (s: string): string => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+/** A heading or label as compared: lower case, runs of spaces and `_` as one space. */
+export const norm = (s: string): string => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
 
-function headingsOf(parts: readonly Part[] | undefined, out: string[], top = true): string[] {
+/** Names of all sections below the lead, normalized (`norm`), in document order. */
+export function headingsOf(parts: readonly Part[] | undefined, out: string[], top = true): string[] {
   for (const p of parts ?? []) {
     if (p.type !== 'section') continue;
     if (!(top && p.name === 'abstract') && p.name !== undefined) out.push(norm(p.name));

@@ -27,6 +27,7 @@ import { SnapshotSink } from '../io/sinks/snapshot.js';
 import { failedOutcome, isFailure, readInputs, totalInputBytes } from '../io/sources/index.js';
 import { cutLine } from '../io/sources/input-error.js';
 import type { SourceItem } from '../io/sources/index.js';
+import { readSiteinfoFile } from '../io/sources/siteinfo.js';
 
 export interface ConvertIo {
   /** Progress, failure lines and the summary go here (stderr in the CLI). */
@@ -57,6 +58,8 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   if (!plan.stdout && identity.inputs.includes(resolve(output))) {
     throw new UsageError(`${output} is both an input and the output`);
   }
+  // Read before anything is written: a bad file is bad usage.
+  const site = run.siteinfo === undefined ? undefined : readSiteinfoFile(run.siteinfo);
   await preflight(run, plan, output);
   // Stdout cannot be truncated to a checkpoint; a single JSON file is written whole at the end.
   const checkpointFile = plan.stdout || plan.singleFile ? undefined : checkpointPath(output);
@@ -83,6 +86,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   });
 
   const convertOptions: ConvertOptions = { allPages: run.allPages, pretty: plan.pretty };
+  if (site !== undefined) convertOptions.site = site;
   if (run.maxInputBytes !== undefined) convertOptions.maxInputBytes = run.maxInputBytes;
   const pool = new WorkerPool(run.jobs, convertOptions, run.workerHeapMb);
 

@@ -32,6 +32,8 @@ export const ConvertRunSchema = z.object({
   workerHeapMb: z.number().int().min(8).max(65536).default(512),
   /** Articles indented by 2 spaces: `.json` outputs and `-o -` only (NDJSON is one Article per line). */
   pretty: z.boolean().default(false),
+  /** A siteinfo file (dump <siteinfo> or API XML) naming the wiki of wikitext records; an XML dump's own wins. */
+  siteinfo: z.string().min(1).optional(),
   /**
    * Refuse the run (UsageError) when an input path does not exist, before any output is created.
    * The CLI sets it: a mistyped path is bad usage. Off, a missing input is one failed record, as

@@ -48,6 +48,8 @@ Options:
       --errors FILE            failed records as NDJSON (default <output>.errors.ndjson;
                                with -o - and no --errors, failures go to stderr only)
       --all-pages              XML dumps: keep other namespaces and redirects
+      --siteinfo FILE          the wiki of wikitext records: a dump's <siteinfo> block or MediaWiki
+                               API siteinfo XML (an XML dump's own <siteinfo> wins for its pages)
   -q, --quiet                  no progress display (the summary line is still printed)
       --progress-interval S    seconds between progress lines when stderr is not a terminal (default 10)
       --checkpoint-interval S  seconds between checkpoints (default 2)
@@ -107,6 +109,7 @@ function parseFlags(argv: string[]): ConvertRun | QueueConvertRun | 'help' {
   if (values.format !== undefined) out.format = choice('--format', values.format, OutputFormatSchema.options, (v) => OutputFormatSchema.parse(v));
   if (values.from !== undefined) out.from = choice('--from', values.from, InputKindSchema.options, (v) => InputKindSchema.parse(v));
   if (values.errors !== undefined) out.errors = values.errors;
+  if (values.siteinfo !== undefined) out.siteinfo = values.siteinfo;
   if (values['progress-interval'] !== undefined) out.progressIntervalMs = Math.round(seconds('--progress-interval', values['progress-interval'], 0.001) * 1000);
   if (values['checkpoint-interval'] !== undefined) out.checkpointIntervalMs = Math.round(seconds('--checkpoint-interval', values['checkpoint-interval'], 0) * 1000);
   if (values['max-input-bytes'] !== undefined) out.maxInputBytes = byteSize('--max-input-bytes', values['max-input-bytes'], '32M');
@@ -129,6 +132,7 @@ function parseConvertArgs(argv: string[]) {
       resume: { type: 'boolean' },
       errors: { type: 'string' },
       'all-pages': { type: 'boolean' },
+      siteinfo: { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
       pretty: { type: 'boolean' },
       'progress-interval': { type: 'string' },

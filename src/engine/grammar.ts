@@ -201,15 +201,19 @@ export const SECTIONS = {
 
 const infoboxTemplateNames = set(wikitext.infobox.names);
 const infoboxTemplatePrefixes = wikitext.infobox.prefixes.map((r) => r.match);
+const infoboxTemplateSuffixes = wikitext.infobox.suffixes.map((r) => r.match);
 
 /**
- * Whether a template renders an infobox (grammar/wikitext.json `infobox`: exact names and name
- * prefixes), for both front doors: the HTML walk asks it of Parsoid's data-mw template names, the
- * wikitext walk of the templates it meets. `name` as written or as data-mw gives it; normalised here.
+ * Whether a template renders an infobox (grammar/wikitext.json `infobox`: exact names, name
+ * prefixes and suffixes), for both front doors: the HTML walk asks it of Parsoid's data-mw
+ * template names, the wikitext walk of the templates it meets. `name` as written or as data-mw
+ * gives it; normalised here.
  */
 export function isInfoboxTemplate(name: string): boolean {
   const key = normalizeTemplateName(name);
   if (infoboxTemplateNames.has(key)) return true;
   for (const prefix of infoboxTemplatePrefixes) if (key.startsWith(prefix)) return true;
+  // A subpage ("…/dernière année Infobox") is a helper template, never a box named by its ending.
+  if (!key.includes('/')) for (const suffix of infoboxTemplateSuffixes) if (key.endsWith(suffix) && key.length > suffix.length) return true;
   return false;
 }

@@ -19,6 +19,7 @@ import { readHtml } from './parse.js';
 import type { ParseOptions } from './parse.js';
 // Types only: erased at run time, so this module never loads the wikitext parser itself.
 import type { WikitextMeta, WikitextOptions } from './wikitext/index.js';
+import type { WikiSite } from './wiki/profile.js';
 
 /** The wikitext front door, `readWikitext` of ./wikitext/index.ts. */
 export type WikitextDoor = (wikitext: string, meta?: WikitextMeta, options?: WikitextOptions) => FrontDoorResult;
@@ -30,6 +31,8 @@ export interface ParseEnvelopeOptions extends ParseOptions {
    * error propagates as thrown. Without this option such an envelope is refused.
    */
   wikitext?: () => WikitextDoor;
+  /** The wiki of a wikitext envelope (a profile or a siteinfo), handed to the wikitext door. */
+  site?: WikiSite | undefined;
 }
 
 export function parseEnvelope(value: unknown, options: ParseEnvelopeOptions = {}): Article {
@@ -49,7 +52,7 @@ export function parseEnvelope(value: unknown, options: ParseEnvelopeOptions = {}
     throw new InvalidInputError('article envelope has only article_body.wikitext, and no wikitext parser was given');
   }
   const fields = envelopeMeta(envelope);
-  const { extracted, meta } = options.wikitext()(wikitext, wikitextMeta(envelope), { maxInputBytes: maxBytes });
+  const { extracted, meta } = options.wikitext()(wikitext, wikitextMeta(envelope), { maxInputBytes: maxBytes, site: options.site });
   return assembleArticle(extracted, { ...meta, fields: { ...meta.fields, ...fields } });
 }
 

@@ -15,6 +15,7 @@ import type { Article } from '../schema/article.js';
 import type { Engines } from './engines.js';
 import type { Outcome, Payload } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
+import type { SiteinfoData } from '../engine/wiki/siteinfo.js';
 
 export interface ConvertOptions {
   maxInputBytes?: number;
@@ -22,6 +23,8 @@ export interface ConvertOptions {
   allPages: boolean;
   /** Indent the Article JSON by 2 spaces (`--pretty`). */
   pretty?: boolean;
+  /** The wiki of wikitext records (`--siteinfo FILE`); an XML dump's own <siteinfo> wins for its pages. */
+  site?: SiteinfoData;
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -39,7 +42,7 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
       case 'json': {
         const value = parseJson(text);
         if (isEnvelopeLike(value) && typeof value.name === 'string') name = value.name;
-        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines) });
+        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines), site: options.site });
         break;
       }
       case 'xml-page': {
@@ -50,7 +53,7 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
           if (page.namespace !== 0) return { status: 'skipped', reason: `namespace ${page.namespace}` };
         }
         // What `parseWikitext` does: the door, then the assembly the HTML door shares.
-        const { extracted, meta } = wikitext(engines)(page.wikitext, page.meta, parseOptions(options));
+        const { extracted, meta } = wikitext(engines)(page.wikitext, page.meta, { ...parseOptions(options), site: payload.site?.data ?? options.site });
         article = assembleArticle(extracted, meta);
         break;
       }

@@ -236,6 +236,11 @@ const ALLOWED: readonly { file: string; literal: string; why: string }[] = [
     literal,
     why: "a value of the `role` enum of grammar/wikitext.json infobox.rows (schemas.ts), not a parameter name nor an HTML role: the parameter names are the rows' `match`",
   })),
+  ...(['canonical', 'lang'] as const).map((literal) => ({
+    file: 'wiki/siteinfo.ts',
+    literal,
+    why: "an attribute of MediaWiki's siteinfo XML (API `<ns canonical>`, `<general lang>`), the file format this module reads, like the element names beside it; not article markup",
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -254,6 +254,15 @@ export const TextRuleSchema = z.strictObject({
   block: z.boolean().optional(),
   list: z.boolean().optional().describe('The template renders a list: in an infobox field, each item (or each line of its parameter) is a list_item'),
   title: z.string().optional().describe('With list: the parameter shown above the items, which become its sub-items'),
+  suffixes: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('With param or join: text written after a parameter\'s value, by parameter ({{height|m=1.8}} → "1.8 m")'),
+  units: z
+    .array(z.string())
+    .optional()
+    .describe('Parameters holding a Module:Convert unit code, shown as `text.units` writes it ("km2" → "km^2") and as written when it has no entry'),
+  pageName: z.boolean().optional().describe('When the parameters give nothing, the page title is shown ({{IMDb name|0000487}} names the article\'s subject)'),
 }).meta({ id: 'TextRule' });
 export type TextRule = z.infer<typeof TextRuleSchema>;
 
@@ -263,8 +272,28 @@ export const WikitextSchema = file({
   namespaces: group({ file: Rules, category: Rules }),
   imageKeywords: group({ rules: z.array(Rule.extend({ means: z.string().min(1) })) }),
   infobox: group({
-    prefixes: Rules,
-    names: Rules,
+    prefixes: Rules.describe('Beginnings of infobox template names (lower case, as normalizeTemplateName gives them)'),
+    suffixes: Rules.describe('Endings of infobox template names (kowiki "… 정보", plwiki "… infobox", trwiki "… bilgi kutusu")'),
+    names: Rules.describe('Infobox template names'),
+    hiddenMetadata: Rules.describe('Templates holding data for bots and catalogues that the wiki never shows (Persondata): never an infobox, never text'),
+    notInfobox: group({
+      names: Rules,
+      prefixes: Rules,
+    }).describe('Templates that are never an infobox even at the head of an article with many named parameters: hatnotes, navigation boxes, maintenance tags, coordinates, variant tables, image layouts'),
+    sequences: z
+      .array(
+        z.strictObject({
+          start: z.string().min(1).describe('Template opening the box'),
+          end: z.string().min(1).describe('Template closing it'),
+          why: Why,
+        }),
+      )
+      .describe('Infoboxes written as a sequence of templates (frwiki {{Taxobox début}} … {{Taxobox fin}}): one infobox from start to end, each template\'s parameters its fields'),
+    presentational: group({
+      names: Rules,
+      prefixes: Rules,
+      suffixes: Rules,
+    }).describe('Infobox parameters that say how the box looks, never what the article says (image files and their sizes, captions and alt texts, map and flag images, coordinate parts, colours, styles): never fields. Matched on the parameter name lower-cased, `_` and runs of spaces as one space'),
     titleParams: Rules,
     skipParams: Rules,
     imageParams: Rules,
@@ -295,7 +324,13 @@ export const WikitextSchema = file({
     }).describe("How CS1 builds a full citation's CITEREF anchor"),
   }),
   pronunciation: group({ rules: z.array(RuledTemplate), prefixes: Rules }),
-  text: group({ rules: z.array(RuledTemplate), prefixes: z.array(RuledTemplate) }),
+  text: group({
+    rules: z.array(RuledTemplate),
+    prefixes: z.array(RuledTemplate),
+    units: z
+      .array(Rule.extend({ display: z.string().min(1).describe('How the unit reads, a superscript after a caret as the HTML door writes it') }))
+      .describe('Module:Convert unit codes (the `units` parameters of text rules) and how they read'),
+  }),
   modules: group({ rules: z.array(RuledTemplate) }),
   interwiki: group({ languages: Rules, projects: z.array(Rule.extend({ host: z.string().min(1) })) }),
   tags: group({

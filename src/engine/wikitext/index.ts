@@ -20,6 +20,7 @@ import { LEAD_NAME } from '../sections.js';
 import { hostOfProject, siteFromUrl } from '../site.js';
 import type { Site } from '../site.js';
 import type { Extracted, LeadLine } from '../extracted.js';
+import type { WikiSite } from '../wiki/profile.js';
 import { BlockWalker } from './blocks.js';
 import type { LeadBlock } from './blocks.js';
 import { infoboxPart } from './infobox.js';
@@ -53,6 +54,11 @@ export type WikitextMeta = z.infer<typeof WikitextMetaSchema>;
 export interface WikitextOptions {
   /** Inputs larger than this many UTF-8 bytes are refused with InputTooLargeError. Default 32 MiB. */
   maxInputBytes?: number;
+  /**
+   * The page's wiki: a WikiProfile, or a siteinfo (a dump's <siteinfo>, the API's), which wins
+   * over the generated per-wiki data (src/engine/wiki/profile.ts `profileForPage`).
+   */
+  site?: WikiSite | undefined;
 }
 
 export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): Article {

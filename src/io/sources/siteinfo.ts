@@ -2,8 +2,12 @@
  * `<siteinfo>` of a MediaWiki XML export: which wiki the pages belong to. It fills the project,
  * language and page URLs of every Article converted from the dump.
  */
+import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
+import { parseSiteinfo } from '../../engine/wiki/siteinfo.js';
+import type { SiteinfoData } from '../../engine/wiki/siteinfo.js';
+import { UsageError } from '../usage-error.js';
 
 export interface SiteInfo {
   /** Database name, e.g. `enwiki`: the Article's `is_part_of.identifier`. */
@@ -12,6 +16,8 @@ export interface SiteInfo {
   origin?: string;
   /** Language code from the host name (`en.wikipedia.org` → `en`). */
   language?: string;
+  /** The whole block as the engine reads it (namespaces and their names): handed to the wikitext door. */
+  data?: SiteinfoData;
 }
 
 const SiteInfoXmlSchema = z.looseObject({
@@ -30,7 +36,7 @@ export function readSiteInfo(head: string): SiteInfo {
   if (start === -1 || end === -1) return {};
   const parsed = SiteInfoXmlSchema.safeParse(parser.parse(head.slice(start, end + '</siteinfo>'.length)));
   if (!parsed.success) return {};
-  const info: SiteInfo = {};
+  const info: SiteInfo = { data: parseSiteinfo(head.slice(start, end + '</siteinfo>'.length)) };
   const { dbname, base } = parsed.data.siteinfo;
   if (dbname !== undefined) info.dbname = dbname;
   if (base !== undefined) {
@@ -44,4 +50,23 @@ export function readSiteInfo(head: string): SiteInfo {
     }
   }
   return info;
+}
+
+/**
+ * A siteinfo file for inputs that carry none (`--siteinfo FILE`): a dump's `<siteinfo>` block or
+ * the MediaWiki API's siteinfo XML. Throws UsageError naming the file when it cannot be read or
+ * holds neither.
+ */
+export function readSiteinfoFile(path: string): SiteinfoData {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--siteinfo ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    return parseSiteinfo(text);
+  } catch (error) {
+    throw new UsageError(`--siteinfo ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

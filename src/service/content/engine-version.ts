@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GRAMMAR_SOURCES } from '../../engine/grammar/load.js';
+import { WIKI_DATA_SOURCES } from '../../engine/wiki/data.js';
 import { WIKISTRUCT_VERSION } from './upstream/user-agent.js';
 
 /** Bump when a change to the engine's code changes its output between releases. */
@@ -25,4 +26,5 @@ export function engineVersion(packageVersion: string, grammar: Readonly<Record<s
   return `${packageVersion}+${revision}.${hash.digest('hex').slice(0, 12)}`;
 }
 
-export const ENGINE_VERSION = engineVersion(WIKISTRUCT_VERSION, GRAMMAR_SOURCES, OUTPUT_REVISION);
+// The per-wiki data of grammar/generated/ counts as grammar: regenerating it changes the output.
+export const ENGINE_VERSION = engineVersion(WIKISTRUCT_VERSION, { ...GRAMMAR_SOURCES, ...WIKI_DATA_SOURCES }, OUTPUT_REVISION);

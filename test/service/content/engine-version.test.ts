@@ -12,9 +12,12 @@ const copy = mkdtempSync(join(tmpdir(), 'wikistruct-grammar-'));
 cpSync(GRAMMAR, copy, { recursive: true });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-/** The grammar files of a directory as the engine loads them: each JSON file's value by name. */
+/** The grammar files of a directory as the engine loads them: each JSON file's value by name, grammar/generated/ included. */
 function grammarIn(dir: string): Record<string, unknown> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'article.schema.json');
+  const files = [
+    ...readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'article.schema.json'),
+    ...readdirSync(join(dir, 'generated')).filter((f) => f.endsWith('.json')).map((f) => `generated/${f}`),
+  ];
   return Object.fromEntries(files.map((f) => [f.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown]));
 }
 
