@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify,
     verifier,
     keys,
-    purge: () => purgeExpired(deps.db, clock, throttle.windowMs),
+    purge: () => purgeExpired(deps.db, clock, throttle.familiarForMs),
     drain: async () => {
       await service?.drainMail();
     },

@@ -319,7 +319,7 @@ describe.each(BACKENDS)('remaining error variants on $name', (backend) => {
     server = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox'),
       revocationCacheMs: 0,
-      throttle: { accountFailures: 2 },
+      throttle: { accountAddressFailures: 2 },
     });
   });
   afterAll(async () => {

@@ -141,4 +141,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE signing_keys ADD CONSTRAINT signing_keys_private_once CHECK ((private_jwk IS NULL) <> (private_key_sealed IS NULL))`,
     ],
   },
+  {
+    id: '0006_familiar_addresses',
+    statements: [
+      // The client addresses each account signed in from lately: an address here is not held by
+      // the per-account backstop of the failure throttle (auth/service.ts), so an attacker with
+      // many addresses cannot keep the owner out from where they usually sign in. Purged once
+      // older than the familiarity window.
+      `CREATE TABLE account_addresses (
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        address text NOT NULL,
+        signed_in_at timestamptz NOT NULL,
+        PRIMARY KEY (account_id, address)
+      )`,
+    ],
+  },
 ];
