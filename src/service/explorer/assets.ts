@@ -4,8 +4,10 @@
  * served from memory with an ETag; nothing outside the built directory can be named.
  *
  * The page's Content-Security-Policy allows only its own script and styles, requests to this
- * origin, and images from https (article thumbnails, where reachable). The source pane is a
- * sandboxed srcdoc iframe: it inherits this policy and adds its own stricter one.
+ * origin, and images from the Wikimedia wiki hosts and their file host (article thumbnails,
+ * image-hosts.ts): an image a hostile page points elsewhere (a tracking pixel) is never fetched,
+ * even if the renderer let its markup through. The source pane is a sandboxed srcdoc iframe: it
+ * inherits this policy and adds its own stricter one.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,12 +16,13 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
+import { wikiImageSources } from './image-hosts.js';
 
 export const PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' https: data:",
+  `img-src 'self' data: ${wikiImageSources().join(' ')}`,
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
