@@ -26,6 +26,7 @@ import { createLogger } from '../../src/service/logger.js';
 import { createMailer } from '../../src/service/mailer.js';
 import { openPglite } from '../../src/service/storage/pglite.js';
 import { MAIN, ROOT, wikistruct } from '../support/cli.js';
+import { filesBelow } from '../support/files.js';
 import { BACKENDS, templateDir } from './helpers/backends.js';
 import { addUser, ManualClock, PASSWORD, startTestServer, TEST_KEY_SECRET } from './helpers/harness.js';
 
@@ -47,13 +48,6 @@ function openParent(): string {
   dirs.push(parent);
   chmodSync(parent, 0o755);
   return parent;
-}
-
-/** Every regular file below `dir`. */
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** `wikistruct serve` under umask 000, resolved when it listens (or rejected with what it printed when it exits first). */
