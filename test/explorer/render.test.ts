@@ -17,6 +17,8 @@ import { renderHeader } from '../../src/explorer/render/header.js';
 import { renderInfoboxes } from '../../src/explorer/render/infobox.js';
 import { citationMarkers, linkify } from '../../src/explorer/render/inline.js';
 import { forArticle, MAIN_VIEW, SOURCE_PANE } from '../../src/explorer/render/options.js';
+import { GRAMMAR } from '../../src/engine/grammar/load.js';
+import { wikiHostPatterns } from '../../src/service/explorer/image-hosts.js';
 import { renderOutline } from '../../src/explorer/render/outline.js';
 import { renderReferences } from '../../src/explorer/render/references.js';
 import { renderCell, renderTableGrid, renderTableList, tableSize } from '../../src/explorer/render/tables.js';
@@ -110,6 +112,8 @@ describe('links and citations', () => {
 });
 
 const part = (p: Part): Part => p;
+/** The wiki hosts the server hands the page. */
+const WIKI_HOSTS = wikiHostPatterns(GRAMMAR.projects);
 
 describe('the outline', () => {
   const sections: Part[] = [
@@ -141,7 +145,7 @@ describe('the outline', () => {
   });
 
   it('paragraph text is escaped, lists nest, images are lazy thumbnails with their caption, table parts link to their table with a badge', () => {
-    const html = renderOutline(sections, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' }));
+    const html = renderOutline(sections, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' }, WIKI_HOSTS));
     expect(byName(html, 'b'), 'markup in a value is text').toHaveLength(0);
     expect(html).toContain('A &lt;b&gt;tag&lt;/b&gt; in text.');
     expect(byName(html, 'ul').length, 'a list and its nested list').toBe(2);
@@ -169,7 +173,7 @@ describe('the outline', () => {
       ] },
     ];
     const loaded = (articleUrl: string | undefined) =>
-      byName(renderOutline(pictures, forArticle(MAIN_VIEW, articleUrl === undefined ? {} : { url: articleUrl })), 'img').map((i) => getAttributeValue(i, 'src'));
+      byName(renderOutline(pictures, forArticle(MAIN_VIEW, articleUrl === undefined ? {} : { url: articleUrl }, WIKI_HOSTS)), 'img').map((i) => getAttributeValue(i, 'src'));
     expect(loaded('https://fr.wikipedia.org/wiki/Exemple'), 'a frwiki article: the file host and frwiki').toEqual([
       'https://upload.wikimedia.org/wikipedia/commons/a/a1/A.jpg',
       'https://fr.wikipedia.org/w/thumb.php?f=B.jpg',
@@ -180,7 +184,7 @@ describe('the outline', () => {
     ]);
     expect(loaded('https://wiki.evil.example/wiki/Page'), 'an article of an unknown wiki: nothing inline').toEqual([]);
     expect(loaded(undefined), 'an article without a URL: nothing inline').toEqual([]);
-    const links = elements(renderOutline(pictures, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' })), (el) => getAttributeValue(el, 'class') === 'remote-image');
+    const links = elements(renderOutline(pictures, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' }, WIKI_HOSTS)), (el) => getAttributeValue(el, 'class') === 'remote-image');
     expect(links.map((a) => [a.name, getAttributeValue(a, 'href'), getAttributeValue(a, 'rel'), textContent(a)]), 'the others are links the reader may follow').toEqual([
       ['a', 'https://fr.wikipedia.org/w/thumb.php?f=B.jpg', 'noopener noreferrer', '[image from fr.wikipedia.org: open]'],
       ['a', 'https://evil.example/pixel', 'noopener noreferrer', '[image from evil.example: open]'],

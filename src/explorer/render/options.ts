@@ -1,4 +1,4 @@
-import { imageHostsOf } from '../../service/explorer/image-hosts.js';
+import { imageHostsOf, type HostPatterns } from '../../service/explorer/image-hosts.js';
 
 /** How the renderers shape their output for the view that shows it. */
 export interface RenderOptions {
@@ -20,7 +20,14 @@ const NO_HOSTS: ReadonlySet<string> = new Set();
 export const MAIN_VIEW: RenderOptions = { anchors: true, sources: false, imageHosts: NO_HOSTS };
 export const SOURCE_PANE: RenderOptions = { anchors: false, sources: true, imageHosts: NO_HOSTS };
 
-/** A view's options for one article: its images' allowed hosts from the article's own URL. */
-export function forArticle(view: RenderOptions, article: { url?: string | undefined; is_part_of?: { url?: string | undefined } | undefined }): RenderOptions {
-  return { ...view, imageHosts: imageHostsOf(article.url ?? article.is_part_of?.url) };
+/**
+ * A view's options for one article: its images' allowed hosts, from the article's own URL when
+ * that is on one of the wikis `wikiHosts` names (the page's list: views/dom.ts `pageWikiHosts`).
+ */
+export function forArticle(
+  view: RenderOptions,
+  article: { url?: string | undefined; is_part_of?: { url?: string | undefined } | undefined },
+  wikiHosts: HostPatterns,
+): RenderOptions {
+  return { ...view, imageHosts: imageHostsOf(wikiHosts, article.url ?? article.is_part_of?.url) };
 }

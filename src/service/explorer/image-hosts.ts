@@ -7,38 +7,49 @@
  *
  * Enforced twice: the renderer (src/explorer/render/outline.ts) decides per article with
  * `imageHostsOf`, and the page's Content-Security-Policy (assets.ts) allows `img-src` from the
- * Wikimedia wiki hosts of grammar/projects.json and nothing else, so markup that slips past the
- * renderer still loads nothing from elsewhere. Pure and small: the browser bundle imports it too.
+ * wiki hosts and nothing else, so markup that slips past the renderer still loads nothing from
+ * elsewhere. Both use one list of host patterns, made from grammar/projects.json by the server
+ * (`wikiHostPatterns`) and handed to the page in a `<meta>` it reads (`readHostPatterns`), so the
+ * browser bundle carries no grammar. Pure: the browser bundle imports this module.
  */
-import projects from '../../../grammar/projects.json' with { type: 'json' };
 
 /** Where Wikimedia wikis serve their files and thumbnails from (not a wiki host itself). */
 export const WIKIMEDIA_FILE_HOST = 'upload.wikimedia.org';
+/** The `<meta name>` of index.html that carries the patterns to the page. */
+export const WIKI_HOSTS_META = 'wikistruct-wiki-hosts';
 
-/** `{lang}.wikipedia.org` → `.wikipedia.org`: a family's host after its language label. */
-const FAMILY_SUFFIXES = projects.families.map((family) => family.host.replace('{lang}', ''));
-const SPECIAL_HOSTS = new Set(projects.special.map((special) => special.host));
+/** `*.wikipedia.org` (one language label, then the family's domain) or an exact host (`commons.wikimedia.org`). */
+export type HostPatterns = readonly string[];
+
 /** One DNS label, as a language subdomain is (`en`, `zh-min-nan`, `simple`). */
 const LABEL = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A host of a wiki grammar/projects.json knows: a family member (`fr.wiktionary.org`) or a special wiki. */
-export function isWikiHost(host: string): boolean {
-  if (SPECIAL_HOSTS.has(host)) return true;
-  return FAMILY_SUFFIXES.some((suffix) => host.endsWith(suffix) && LABEL.test(host.slice(0, -suffix.length)));
+/** The patterns of grammar/projects.json's families (`{lang}.wikipedia.org`) and special wikis. */
+export function wikiHostPatterns(projects: { families: readonly { host: string }[]; special: readonly { host: string }[] }): string[] {
+  return [...projects.families.map((family) => family.host.replace('{lang}', '*')), ...projects.special.map((special) => special.host)];
 }
 
-/** The CSP `img-src` sources for every wiki host and the file host, https only. */
-export function wikiImageSources(): string[] {
-  return [`https://${WIKIMEDIA_FILE_HOST}`, ...FAMILY_SUFFIXES.map((suffix) => `https://*${suffix}`), ...[...SPECIAL_HOSTS].map((host) => `https://${host}`)];
+/** Whether `host` is a wiki host: an exact pattern, or one label before a `*.` pattern's domain. */
+export function isWikiHost(patterns: HostPatterns, host: string): boolean {
+  return patterns.some((pattern) => {
+    if (!pattern.startsWith('*.')) return pattern === host;
+    const domain = pattern.slice(1); // ".wikipedia.org"
+    return host.endsWith(domain) && LABEL.test(host.slice(0, -domain.length));
+  });
+}
+
+/** The CSP `img-src` sources: the file host and every wiki host, https only. */
+export function imageSources(patterns: HostPatterns): string[] {
+  return [`https://${WIKIMEDIA_FILE_HOST}`, ...patterns.map((pattern) => `https://${pattern}`)];
 }
 
 /**
  * The hosts an article's images may load from inline: its own wiki's and the file host, when the
  * article's URL is on a known wiki; none otherwise (the page's policy would refuse them anyway).
  */
-export function imageHostsOf(articleUrl: string | undefined): ReadonlySet<string> {
+export function imageHostsOf(patterns: HostPatterns, articleUrl: string | undefined): ReadonlySet<string> {
   const host = hostOf(articleUrl);
-  return host !== undefined && isWikiHost(host) ? new Set([host, WIKIMEDIA_FILE_HOST]) : new Set();
+  return host !== undefined && isWikiHost(patterns, host) ? new Set([host, WIKIMEDIA_FILE_HOST]) : new Set();
 }
 
 /** The host of an absolute https URL (protocol-relative allowed), lower-cased; undefined otherwise. */
@@ -50,4 +61,13 @@ export function hostOf(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The patterns as the `<meta>` carries them: space-separated. */
+export function writeHostPatterns(patterns: HostPatterns): string {
+  return patterns.join(' ');
+}
+
+export function readHostPatterns(content: string | null | undefined): string[] {
+  return (content ?? '').split(' ').filter((pattern) => pattern !== '');
 }
