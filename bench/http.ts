@@ -18,6 +18,7 @@
  *    load at once, parsing on the event loop vs on worker threads.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,7 @@ else await parent();
 async function child(): Promise<void> {
   const { buildApp } = await import('../src/service/app.js');
   const { createAccount } = await import('../src/service/auth/admin.js');
+  const { KeySecret } = await import('../src/service/auth/key-secret.js');
   const { systemClock } = await import('../src/service/clock.js');
   const { importInputs } = await import('../src/service/content/importer.js');
   const { createArticleParser } = await import('../src/service/content/parser.js');
@@ -94,6 +96,7 @@ async function child(): Promise<void> {
 
   const app = await buildApp({
     db,
+    keySecret: new KeySecret(randomBytes(32).toString('base64url'), 'a random bench secret'),
     mailer: createMailer({ outboxDir: join(dir, 'outbox'), from: 'bench <bench@localhost>' }),
     logger: createLogger({ level: 'silent' }),
     content: {

@@ -6,10 +6,13 @@
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
+import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
+import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
+                        [--allow-shared-data-dir]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -17,6 +20,10 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
   --only       serve only the auth routes (/v1) or only the content routes (/v2); default both
   --offline    the content API makes no outbound requests
   --no-samples do not seed an empty embedded store with the shipped sample articles
+  --allow-shared-data-dir
+               start even though other accounts can reach the data directory (it must be
+               0700 and yours) or the key secret file (0600): only when something else keeps
+               them out (docs/security.md)
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
@@ -26,6 +33,10 @@ environment:
   SMTP_URL            send mail through this SMTP server (default: .eml files in <data>/outbox)
   MAIL_FROM           sender of the service's mails
   WIKISTRUCT_ISSUER   "iss" of the tokens (default "wikistruct")
+  WIKISTRUCT_KEY_SECRET
+                      at least 32 characters the token signing keys are sealed under in the
+                      database; the same on every process of one database (default: the
+                      <data>/key-secret file, made on first start)
   LOG_LEVEL           pino level (default info)
 `;
 
@@ -36,6 +47,7 @@ const OptionsSchema = z.object({
   only: z.enum(['auth', 'content'], { message: '--only must be "auth" or "content"' }).optional(),
   offline: z.boolean(),
   'no-samples': z.boolean(),
+  'allow-shared-data-dir': z.boolean(),
   help: z.boolean(),
 });
 
@@ -45,6 +57,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
   WIKISTRUCT_ISSUER: z.string().min(1).optional(),
+  WIKISTRUCT_KEY_SECRET: z.string().min(MIN_KEY_SECRET_CHARS, `must be at least ${MIN_KEY_SECRET_CHARS} characters (make one with \`openssl rand -base64 32\`)`).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +70,7 @@ export async function run(argv: string[]): Promise<number> {
     only: { type: 'string' },
     offline: { type: 'boolean', default: false },
     'no-samples': { type: 'boolean', default: false },
+    'allow-shared-data-dir': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
   if (typeof parsed === 'number') return parsed;
@@ -83,6 +97,8 @@ export async function run(argv: string[]): Promise<number> {
       smtpUrl: env.data.SMTP_URL,
       mailFrom: env.data.MAIL_FROM,
       issuer: env.data.WIKISTRUCT_ISSUER,
+      keySecret: env.data.WIKISTRUCT_KEY_SECRET,
+      allowSharedDataDir: options['allow-shared-data-dir'],
       offline: options.offline,
       samples: !options['no-samples'],
       logger,
@@ -92,7 +108,7 @@ export async function run(argv: string[]): Promise<number> {
     logger.info('stopped');
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof SharedDataDirError || error instanceof KeySecretError) {
       process.stderr.write(`wikistruct serve: ${error.message}\n`);
       return 1;
     }

@@ -3,13 +3,14 @@ import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './auth/access-token.js';
 import { createTokenMinter } from './auth/jwt.js';
+import type { KeySecret } from './auth/key-secret.js';
 import { KeyStore } from './auth/keys.js';
 import { purgeExpired, type Purged } from './auth/purge.js';
 import { authOperations, authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from './auth/settings.js';
 import { systemClock, type Clock } from './clock.js';
-import { clientErrorHandler, refuseConnect, refuseExpectation } from './client-errors.js';
+import { clientErrorHandler, refuseConnect, refuseExpectation, refuseRequestHead } from './client-errors.js';
 import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { contentRoutes, type ContentSettings } from './content/routes.js';
@@ -30,6 +31,11 @@ export type ServiceParts = 'all' | 'auth' | 'content';
 export interface AppDeps {
   db: Db;
   mailer: Mailer;
+  /**
+   * What the private signing keys are sealed under in the database (auth/key-secret.ts): every
+   * process on one database needs the same one.
+   */
+  keySecret: KeySecret;
   logger: FastifyBaseLogger;
   clock?: Clock;
   /** `iss` of every token; verifiers require it. */
@@ -86,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const issuer = deps.issuer ?? DEFAULT_ISSUER;
   const only = deps.only ?? 'all';
   const shared = deps.shared ?? embeddedSharedState(deps.db, clock);
-  const keys = new KeyStore(deps.db, clock, shared.bus);
+  const keys = new KeyStore(deps.db, clock, deps.keySecret, shared.bus);
+  const sealed = await keys.sealClearKeys();
+  if (sealed > 0) deps.logger.warn({ sealed }, 'signing keys stored in the clear by an earlier version were sealed and retired; tokens they signed stay valid until they expire');
   await keys.currentSigner(); // generate the first key at start, not during the first login
   const verifier = createAccessTokenVerifier({
     db: deps.db,
@@ -126,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       void (reply as unknown as FastifyReply).status(status).send({ message, status });
     },
   });
+  // Every field is kept (Node drops those past 2,000 silently), so refuseRequestHead counts them all.
+  fastify.server.maxHeadersCount = 0;
   fastify.server.on('connect', refuseConnect);
   fastify.server.on('checkExpectation', refuseExpectation);
   // Every route, for 405 replies that name the methods a path has (route-table.ts).
@@ -134,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // No route for this method and path: answered before the body is read, so a wrong method or
   // path is a 404/405, never "request body is not valid JSON".
   fastify.addHook('onRequest', async (request) => {
+    const refused = refuseRequestHead(request.raw, maxHeaderSize);
+    if (refused !== undefined) throw new HttpError(refused.status, refused.message, undefined, { connection: 'close' });
     // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host.
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') throw new HttpError(400, 'the Host header is required in HTTP/1.1');
     if (!request.is404) return;
@@ -228,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify,
     verifier,
     keys,
-    purge: () => purgeExpired(deps.db, clock, throttle.windowMs),
+    purge: () => purgeExpired(deps.db, clock, throttle.familiarForMs),
     drain: async () => {
       await service?.drainMail();
     },

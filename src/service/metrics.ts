@@ -13,7 +13,7 @@ export interface Metrics {
   parseDuration: Histogram<'source'>;
   /** Parsed-article cache lookups: hit or miss. */
   articleCache: Counter<'result'>;
-  /** Fetches from live wikis by project and outcome (ok, or the error code). */
+  /** Fetches from live wikis by project (known ones only, else `other`: content/service.ts ProjectLabels) and outcome (ok, or the error code). */
   upstreamFetches: Counter<'project' | 'outcome'>;
   rateLimited: Counter;
 }
@@ -51,7 +51,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     upstreamFetches: new Counter({
       name: 'wikistruct_upstream_fetches_total',
-      help: 'Article fetches from live wikis, by project and outcome (ok or an error code)',
+      help: 'Article fetches from live wikis, by project (stored or answering ones; "other" for the rest) and outcome (ok or an error code)',
       labelNames: ['project', 'outcome'],
       registers: [registry],
     }),

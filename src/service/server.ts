@@ -10,6 +10,8 @@ import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { snapshotsDir } from './snapshots/layout.js';
 import { openSharedState, type SharedState } from './shared-state.js';
+import { loadKeySecret } from './auth/key-secret.js';
+import { prepareDataDir } from './storage/data-dir.js';
 import { openStorage } from './storage/open.js';
 import type { HttpTimeouts } from './timeouts.js';
 
@@ -25,6 +27,10 @@ export interface ServeOptions {
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   issuer?: string | undefined;
+  /** `WIKISTRUCT_KEY_SECRET`: what the signing keys are sealed under; else `<data>/key-secret` (auth/key-secret.ts). */
+  keySecret?: string | undefined;
+  /** Start even though other accounts can reach the data directory or the key secret file. */
+  allowSharedDataDir?: boolean;
   only?: ServiceParts;
   offline?: boolean;
   /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
@@ -51,6 +57,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 /** Opens storage, builds the app and listens. Process signals are wired by `handleSignals`. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
+  // Before anything is written in it: private (0700), or refused (SharedDataDirError).
+  const privacy = { allowShared: options.allowSharedDataDir ?? false };
+  prepareDataDir(options.dataDir, privacy);
+  const keySecret = loadKeySecret({ envSecret: options.keySecret, dataDir: options.dataDir, ...privacy });
+  if (privacy.allowShared) logger.warn({ dataDir: options.dataDir }, 'the privacy of the data directory and the key secret is not checked (--allow-shared-data-dir)');
   const { db, lock } = await openStorage({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -78,6 +89,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
     app = await buildApp({
       db,
+      keySecret,
       mailer,
       logger,
       only: options.only ?? 'all',

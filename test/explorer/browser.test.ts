@@ -234,6 +234,56 @@ describe.skipIf(!present)('the explorer in Chromium', () => {
     await shot('09-pasted-side-by-side');
   });
 
+  test('a hostile image in pasted HTML causes no request: a link instead, and the page policy as a backstop (issue 22)', async () => {
+    const hostile: string[] = [];
+    // Anything addressed to the tracker is recorded and refused here, should the page ask for it.
+    await context.route(/^https:\/\/evil\.example\//, (route) => {
+      hostile.push(route.request().url());
+      return route.abort();
+    });
+    const html = `<!DOCTYPE html><html><head><base href="//en.wikipedia.org/wiki/"/><title>Pixel page</title></head><body>
+<section data-mw-section-id="0"><p>A page with a tracking pixel. <img src="https://evil.example/inline-pixel"></p>
+<figure typeof="mw:File/Thumb"><a href="./File:Pixel.png" class="mw-file-description"><img src="https://evil.example/pixel" width="1" height="1" class="mw-file-element"/></a><figcaption>A hostile pixel</figcaption></figure>
+<figure typeof="mw:File/Thumb"><a href="./File:Real.jpg" class="mw-file-description"><img src="//upload.wikimedia.org/wikipedia/commons/thumb/a/a1/Real.jpg/220px-Real.jpg" width="220" height="150" class="mw-file-element"/></a><figcaption>A real thumbnail</figcaption></figure>
+</section></body></html>`;
+    await page.locator('#tab-paste').click();
+    await page.locator('#kind').selectOption('html');
+    try {
+      await page.locator('#pasted').fill(html);
+      await page.getByRole('button', { name: 'Parse' }).click();
+    } finally {
+      await page.locator('#kind').selectOption('auto');
+    }
+    await page.locator('#outline figure.image figcaption', { hasText: 'A hostile pixel' }).waitFor();
+    const figures = page.locator('#outline figure.image');
+    expect(await figures.count(), 'both images are parts').toBe(2);
+    expect(await figures.nth(0).locator('img').count(), 'the hostile one is no <img>').toBe(0);
+    const link = figures.nth(0).locator('a.remote-image');
+    expect([await link.getAttribute('href'), await link.textContent()], 'but a link the reader may follow').toEqual(['https://evil.example/pixel', '[image from evil.example: open]']);
+    expect(await figures.nth(1).locator('img').getAttribute('src'), 'the wiki’s own thumbnail is an image').toBe('https://upload.wikimedia.org/wikipedia/commons/thumb/a/a1/Real.jpg/220px-Real.jpg');
+    await page.locator('#view-tab-source').click();
+    await sourceMarks(2);
+    expect(await page.locator('#source-outline a.remote-image').count(), 'the side-by-side outline too').toBe(1);
+    expect(requests.filter((url) => url.includes('evil.example')), 'the renderer asked for nothing from the tracker').toEqual([]);
+    // Markup that slipped past the renderer: the page's policy refuses to fetch it. Chromium still
+    // reports the attempt as a request, failed (reason "csp") before any network.
+    const failed: string[] = [];
+    const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) => void failed.push(`${r.url()} ${r.failure()?.errorText}`);
+    page.on('requestfailed', onFailed);
+    const before = errors.length;
+    await inPage("{ const img = document.createElement('img'); img.src = 'https://evil.example/injected'; document.body.append(img); }");
+    await expect.poll(() => failed, { timeout: 15_000 }).toEqual(['https://evil.example/injected csp']);
+    page.off('requestfailed', onFailed);
+    expect(errors.slice(before).join('\n'), 'the console names the directive').toMatch(/the image 'https:\/\/evil\.example\/injected' violates the following Content Security Policy directive: "img-src /);
+    // What this test provoked is not an error or a request of the page's own.
+    errors.splice(before);
+    requests.splice(0, requests.length, ...requests.filter((url) => url !== 'https://evil.example/injected'));
+    await page.locator('#view-tab-structure').click();
+    await shot('09b-hostile-image');
+    expect(hostile, 'nothing addressed to the tracker left the browser').toEqual([]);
+    await context.unroute(/^https:\/\/evil\.example\//);
+  });
+
   test('a dropped wikitext file is read as wikitext, titled from its name, and parsed', async () => {
     await page.locator('#tab-paste').click();
     await page.locator('#pasted').fill('');

@@ -16,7 +16,9 @@ import { confidenceBadge, confidenceLevel } from '../../src/explorer/render/badg
 import { renderHeader } from '../../src/explorer/render/header.js';
 import { renderInfoboxes } from '../../src/explorer/render/infobox.js';
 import { citationMarkers, linkify } from '../../src/explorer/render/inline.js';
-import { MAIN_VIEW, SOURCE_PANE } from '../../src/explorer/render/options.js';
+import { forArticle, MAIN_VIEW, SOURCE_PANE } from '../../src/explorer/render/options.js';
+import { GRAMMAR } from '../../src/engine/grammar/load.js';
+import { wikiHostPatterns } from '../../src/service/explorer/image-hosts.js';
 import { renderOutline } from '../../src/explorer/render/outline.js';
 import { renderReferences } from '../../src/explorer/render/references.js';
 import { renderCell, renderTableGrid, renderTableList, tableSize } from '../../src/explorer/render/tables.js';
@@ -110,6 +112,8 @@ describe('links and citations', () => {
 });
 
 const part = (p: Part): Part => p;
+/** The wiki hosts the server hands the page. */
+const WIKI_HOSTS = wikiHostPatterns(GRAMMAR.projects);
 
 describe('the outline', () => {
   const sections: Part[] = [
@@ -141,7 +145,7 @@ describe('the outline', () => {
   });
 
   it('paragraph text is escaped, lists nest, images are lazy thumbnails with their caption, table parts link to their table with a badge', () => {
-    const html = renderOutline(sections, MAIN_VIEW);
+    const html = renderOutline(sections, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' }, WIKI_HOSTS));
     expect(byName(html, 'b'), 'markup in a value is text').toHaveLength(0);
     expect(html).toContain('A &lt;b&gt;tag&lt;/b&gt; in text.');
     expect(byName(html, 'ul').length, 'a list and its nested list').toBe(2);
@@ -153,6 +157,42 @@ describe('the outline', () => {
     const tableLink = elements(html, (el) => el.name === 'a' && getAttributeValue(el, 'class') === 'table-link')[0]!;
     expect(getAttributeValue(tableLink, 'href'), 'to the table').toBe(`#${anchorId('table', 'table-1')}`);
     expect(html, 'badge with the score').toContain('confidence 0.42');
+  });
+
+  it('images load inline only from the article’s own wiki hosts; any other is a link, never an <img> (issue 22)', () => {
+    const image = (url: string) => part({ type: 'image', value: url, images: [{ content_url: url }] });
+    const pictures = [
+      { name: 'abstract', type: 'section' as const, has_parts: [
+        image('https://upload.wikimedia.org/wikipedia/commons/a/a1/A.jpg'),
+        image('//fr.wikipedia.org/w/thumb.php?f=B.jpg'),
+        image('https://evil.example/pixel'),
+        image('https://en.wikipedia.org.evil.example/pixel'),
+        image('https://en.wikipedia.org/w/thumb.php?f=C.jpg'),
+        image('http://upload.wikimedia.org/insecure.jpg'),
+        image('https://upload.wikimedia.org:8443/port.jpg'),
+      ] },
+    ];
+    const loaded = (articleUrl: string | undefined) =>
+      byName(renderOutline(pictures, forArticle(MAIN_VIEW, articleUrl === undefined ? {} : { url: articleUrl }, WIKI_HOSTS)), 'img').map((i) => getAttributeValue(i, 'src'));
+    expect(loaded('https://fr.wikipedia.org/wiki/Exemple'), 'a frwiki article: the file host and frwiki').toEqual([
+      'https://upload.wikimedia.org/wikipedia/commons/a/a1/A.jpg',
+      'https://fr.wikipedia.org/w/thumb.php?f=B.jpg',
+    ]);
+    expect(loaded('https://en.wikipedia.org/wiki/Example'), 'an enwiki article: the file host and enwiki').toEqual([
+      'https://upload.wikimedia.org/wikipedia/commons/a/a1/A.jpg',
+      'https://en.wikipedia.org/w/thumb.php?f=C.jpg',
+    ]);
+    expect(loaded('https://wiki.evil.example/wiki/Page'), 'an article of an unknown wiki: nothing inline').toEqual([]);
+    expect(loaded(undefined), 'an article without a URL: nothing inline').toEqual([]);
+    const links = elements(renderOutline(pictures, forArticle(MAIN_VIEW, { url: 'https://en.wikipedia.org/wiki/Example' }, WIKI_HOSTS)), (el) => getAttributeValue(el, 'class') === 'remote-image');
+    expect(links.map((a) => [a.name, getAttributeValue(a, 'href'), getAttributeValue(a, 'rel'), textContent(a)]), 'the others are links the reader may follow').toEqual([
+      ['a', 'https://fr.wikipedia.org/w/thumb.php?f=B.jpg', 'noopener noreferrer', '[image from fr.wikipedia.org: open]'],
+      ['a', 'https://evil.example/pixel', 'noopener noreferrer', '[image from evil.example: open]'],
+      ['a', 'https://en.wikipedia.org.evil.example/pixel', 'noopener noreferrer', '[image from en.wikipedia.org.evil.example: open]'],
+      ['a', 'http://upload.wikimedia.org/insecure.jpg', 'noopener noreferrer', '[image from another site: open]'],
+      ['a', 'https://upload.wikimedia.org:8443/port.jpg', 'noopener noreferrer', '[image from another site: open]'],
+    ]);
+    expect(byName(renderOutline(pictures, MAIN_VIEW), 'img'), 'a view with no article hosts loads none').toEqual([]);
   });
 
   it('source hints become data-src on the side pane only, on the section summary and on blocks', () => {

@@ -20,6 +20,20 @@ const CRLF = '\r\n';
 const request = (head: string, ...headers: string[]) => [head, 'Host: test', ...headers, '', ''].join(CRLF);
 const withBody = (head: string, body: string, ...headers: string[]) => request(head, ...headers, `Content-Length: ${Buffer.byteLength(body)}`) + body;
 
+/** `GET /healthz` whose request line and header fields (`Name: value` CRLF each) come to `bytes`, the blank line aside. */
+function exactHead(bytes: number): string {
+  const fixed = ['GET /healthz HTTP/1.1', 'Host: test'];
+  let left = bytes - fixed.reduce((n, line) => n + line.length + 2, 0);
+  const fields: string[] = [];
+  for (let i = 0; left > 0; i++) {
+    const value = 'v'.repeat(Math.min(200, left - `X-F${i}: `.length - 2));
+    fields.push(`X-F${i}: ${value}`);
+    left -= `X-F${i}: ${value}`.length + 2;
+  }
+  if (left !== 0) throw new Error(`exactHead(${bytes}) is off by ${left}`);
+  return [...fixed, ...fields, '', ''].join(CRLF);
+}
+
 interface Case {
   name: string;
   send: string | Buffer;
@@ -38,6 +52,15 @@ const CASES: Case[] = [
   { name: 'a method Node does not know', send: request('BREW /healthz HTTP/1.1'), status: 501, message: 'the request method is not implemented' },
   { name: 'TLS on the plain port', send: Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]), status: 400, message: 'this port speaks plain HTTP, not TLS: use http://, not https://' },
   { name: 'HTTP/9.9', send: request('GET /healthz HTTP/9.9'), status: 505, message: 'HTTP version not supported: only HTTP/1.0 and HTTP/1.1' },
+  // Issue 22: Node's parser accepts these; the service answers them with the documented 505 and 431.
+  { name: 'HTTP/2.0 in the request line', send: request('GET /healthz HTTP/2.0'), status: 505, message: 'HTTP version not supported: only HTTP/1.0 and HTTP/1.1' },
+  { name: 'HTTP/0.9 named in the request line', send: request('GET /healthz HTTP/0.9'), status: 505, message: 'HTTP version not supported: only HTTP/1.0 and HTTP/1.1' },
+  { name: 'an HTTP/0.9 bare request line', send: `GET /healthz${CRLF}${CRLF}`, status: 505, message: 'HTTP version not supported: only HTTP/1.0 and HTTP/1.1' },
+  { name: 'HTTP/2.0 on a route with a token check', send: request('POST /v2/structured-contents/X HTTP/2.0'), status: 505, message: 'HTTP version not supported: only HTTP/1.0 and HTTP/1.1' },
+  { name: '30 KB of short repeated header fields', send: request('GET /healthz HTTP/1.1', ...Array.from({ length: 6000 }, () => 'a:b')), status: 431, message: 'the request headers are too large: at most 16384 bytes with the request line' },
+  { name: '19 KB of short distinct header fields', send: request('GET /healthz HTTP/1.1', ...Array.from({ length: 2000 }, (_, i) => `x${i}:y`)), status: 431, message: /^the request headers are too large/ },
+  { name: 'a head of exactly 16384 bytes passes', send: exactHead(16_384), status: 200, message: '' },
+  { name: 'a head of 16385 bytes does not', send: exactHead(16_385), status: 431, message: /^the request headers are too large/ },
   { name: 'a header line without a colon', send: request('GET /healthz HTTP/1.1', 'NoColonHere'), status: 400, message: 'malformed HTTP request (HPE_INVALID_HEADER_TOKEN)' },
   { name: 'a control character in a header', send: request('GET /healthz HTTP/1.1', 'X-A: a\u0001b'), status: 400, message: /^malformed HTTP request/ },
   { name: 'a space in the URL', send: request('GET /heal thz HTTP/1.1'), status: 400, message: /^malformed HTTP request/ },

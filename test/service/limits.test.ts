@@ -102,7 +102,7 @@ describe.each(BACKENDS)('auth limits on $name', (backend) => {
 
   test.skipIf(backend.skip !== undefined)('repeated failures are throttled per account and per address, with Retry-After', async () => {
     const clock = new ManualClock();
-    const server = await start({ clock, throttle: { accountFailures: 3, addressFailures: 8, windowMs: 15 * 60 * 1000 } });
+    const server = await start({ clock, throttle: { accountAddressFailures: 3, addressFailures: 8, windowMs: 15 * 60 * 1000 } });
     const user = await addUser(database.db, clock);
     for (let i = 0; i < 3; i++) {
       expect((await server.post('/login', { username: user.username, password: 'wrong password here' })).status, `failure ${i + 1} is 401`).toBe(401);
@@ -193,9 +193,12 @@ describe.each(BACKENDS)('purging expired rows on $name', (backend) => {
         refreshTokens: 0,
         challenges: 1,
         resetCodes: 1,
-        // The reset name's counter and the temporary account's (emptied by its login, its window
-        // over); the address and the user's account counters were renewed by the login on day 89.
-        throttleCounters: 2,
+        // The reset name's counter and the temporary account's two (its address pair and its
+        // backstop: its login was from an address it did not know yet); the address's and the
+        // user's were renewed by the login on day 89.
+        throttleCounters: 3,
+        // The temporary account's sign-in address of day 0; the user's was renewed on day 89.
+        familiarAddresses: 1,
       });
       clock.advance(DAY + 12 * HOUR);
       expect((await server.app.purge()).refreshTokens, 'A, expired half a day ago, stays: its access tokens may still be valid').toBe(0);

@@ -5,6 +5,7 @@
  */
 import type { Image, PartType } from '../../schema/article.js';
 import type { SourcedPart } from '../../engine/source-positions.js';
+import { hostOf } from '../../service/explorer/image-hosts.js';
 import { anchorId, esc, safeUrl } from '../html.js';
 import { confidenceBadge } from './badge.js';
 import { richText } from './inline.js';
@@ -71,7 +72,7 @@ function renderListItem(item: SourcedPart, options: RenderOptions): string {
 function renderImage(part: SourcedPart, options: RenderOptions): string {
   const images = part.images ?? [];
   const caption = part.value ?? images[0]?.caption ?? images[0]?.alternative_text ?? '';
-  const thumbs = images.map((image) => thumbnail(image, caption)).join('');
+  const thumbs = images.map((image) => thumbnail(image, caption, options)).join('');
   return (
     `<figure class="part image"${source(part, options)}>${thumbs || '<span class="no-thumb">[image]</span>'}` +
     `<figcaption>${caption === '' ? '<i>no caption</i>' : richText(caption, part.links, part.citations, options)}</figcaption></figure>`
@@ -81,10 +82,16 @@ function renderImage(part: SourcedPart, options: RenderOptions): string {
 /**
  * A thumbnail from `content_url` (lazy: an outline of hundreds of images loads what is seen).
  * Where the image host is unreachable the view marks the figure and the caption stands alone.
+ * Only from the article's own wiki hosts (`options.imageHosts`): from anywhere else an image could
+ * be a tracking pixel, so it is a link, loaded (in a tab of its own) only if the reader follows it.
  */
-function thumbnail(image: Image, caption: string): string {
+function thumbnail(image: Image, caption: string, options: RenderOptions): string {
   const url = safeUrl(image.content_url);
   if (url === undefined) return '<span class="no-thumb">[image]</span>';
+  const host = hostOf(url);
+  if (host === undefined || !options.imageHosts.has(host)) {
+    return `<a class="remote-image" href="${esc(url)}" rel="noopener noreferrer" referrerpolicy="no-referrer" target="_blank" title="Not loaded: it is not on this article's wiki">[image from ${esc(host ?? 'another site')}: open]</a>`;
+  }
   const size = (image.width === undefined ? '' : ` width="${image.width}"`) + (image.height === undefined ? '' : ` height="${image.height}"`);
   return `<img class="thumb" src="${esc(url)}" alt="${esc(image.alternative_text ?? caption)}" loading="lazy" decoding="async" referrerpolicy="no-referrer"${size}>`;
 }

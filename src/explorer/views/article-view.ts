@@ -7,11 +7,11 @@
 import type { Article } from '../../schema/article.js';
 import { renderHeader } from '../render/header.js';
 import { renderInfoboxes } from '../render/infobox.js';
-import { MAIN_VIEW } from '../render/options.js';
+import { forArticle, MAIN_VIEW } from '../render/options.js';
 import { renderOutline } from '../render/outline.js';
 import { renderReferences } from '../render/references.js';
 import { renderTableGrid, renderTableList } from '../render/tables.js';
-import { byId, show } from './dom.js';
+import { byId, pageWikiHosts, show } from './dom.js';
 import { showSource, type SourceData } from './source-view.js';
 import { tablist } from './tabs.js';
 
@@ -63,7 +63,7 @@ export class ArticleView {
     this.#sourceLoaded = false;
     this.#json.textContent = '';
     byId('article-header').innerHTML = renderHeader(article);
-    this.#outline.innerHTML = renderOutline(article.sections, MAIN_VIEW);
+    this.#outline.innerHTML = renderOutline(article.sections, forArticle(MAIN_VIEW, article, pageWikiHosts()));
     byId('infobox-list').innerHTML = renderInfoboxes(article.infoboxes, MAIN_VIEW);
     byId('table-list').innerHTML = renderTableList(article.tables, MAIN_VIEW);
     byId('reference-list').innerHTML = renderReferences(article.references, MAIN_VIEW);

@@ -6,12 +6,12 @@
  */
 import type { Article } from '../../schema/article.js';
 import { renderInfoboxes } from '../render/infobox.js';
-import { SOURCE_PANE } from '../render/options.js';
+import { forArticle, SOURCE_PANE } from '../render/options.js';
 import { renderOutline } from '../render/outline.js';
 import { hintsOf } from '../source/hints.js';
 import { htmlOf } from '../source/input.js';
 import { sanitizeSource, sourceDocument, wikitextBody } from '../source/sanitize.js';
-import { byId } from './dom.js';
+import { byId, pageWikiHosts } from './dom.js';
 
 export interface SourceData {
   format: 'html' | 'wikitext';
@@ -34,7 +34,7 @@ export function showSource(data: SourceData): void {
   const { signal } = wiring;
   const hints = hintsOf(data.article);
   pane.innerHTML =
-    `<h4>Sections</h4>${renderOutline(data.article.sections, SOURCE_PANE)}` +
+    `<h4>Sections</h4>${renderOutline(data.article.sections, forArticle(SOURCE_PANE, data.article, pageWikiHosts()))}` +
     (data.article.infoboxes.length === 0 ? '' : `<h4>Infoboxes</h4>${renderInfoboxes(data.article.infoboxes, SOURCE_PANE)}`);
   // Every section open: a part must be visible to be pointed at.
   for (const details of pane.querySelectorAll('details')) details.open = true;

@@ -1,19 +1,21 @@
-import { decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Bus } from '../pubsub.js';
 import type { Db } from '../storage/db.js';
 import { ClaimsCache } from './claims-cache.js';
-import { SIGNING_ALG, type KeyStore } from './keys.js';
+import { KEY_ID, SIGNING_ALG, type KeyStore } from './keys.js';
 import { refreshTokenState } from './refresh-tokens.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from './settings.js';
 
 export const AccessClaimsSchema = z.object({
-  sub: z.string(),
+  // Both are uuids (accounts.id, refresh_tokens.id): anything else is no token of ours, and must
+  // not reach a uuid column as a query parameter (a 500 there).
+  sub: z.uuid(),
   username: z.string(),
   token_use: z.literal('access'),
-  rti: z.string(),
+  rti: z.uuid(),
   jti: z.string(),
   iat: z.number(),
   exp: z.number(),
@@ -53,6 +55,30 @@ export interface VerifierOptions {
 
 const MAX_CACHE_ENTRIES = 10_000;
 const INVALID = 'invalid, expired or revoked access token';
+/** Ours are about 600 characters; a longer string is not worth decoding. */
+export const MAX_TOKEN_CHARS = 4096;
+/** A compact JWS: three base64url parts. */
+const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/**
+ * The protected header our tokens carry, and nothing else: `crit`, `jku`, `x5u`, `jwk`, a `kid`
+ * that is no thumbprint (a NUL in it was a 500), another `alg` — all refused before any lookup.
+ */
+const HeaderSchema = z.strictObject({ alg: z.literal(SIGNING_ALG), kid: z.string().regex(KEY_ID), typ: z.literal('JWT').optional() });
+
+/** The `kid` of a token whose header is exactly one of ours; undefined for anything else. */
+export function tokenKeyId(token: string): string | undefined {
+  if (token.length > MAX_TOKEN_CHARS) return undefined;
+  const header = COMPACT_JWS.exec(token)?.[1];
+  if (header === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = HeaderSchema.safeParse(json);
+  return parsed.success ? parsed.data.kid : undefined;
+}
 
 /**
  * Verifies access tokens for any route that needs one (change-password here; the content API
@@ -74,18 +100,24 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
   // Signature checks only (claims-cache.ts); revocation is still asked below on every call.
   const verified = new ClaimsCache<AccessClaims>({ clock, maxAgeMs: cacheMs });
 
-  const isLive = async (rti: string): Promise<void> => {
+  /**
+   * The refresh token the access token came from is not revoked, its account not disabled, and
+   * that account is the one the token names: a token signed with a stolen key, or by a bug, cannot
+   * borrow a live `rti` to speak for another account.
+   */
+  const isLive = async (claims: AccessClaims): Promise<void> => {
     const now = clock.now().getTime();
-    const checkedAt = liveSince.get(rti);
+    const key = `${claims.rti} ${claims.sub} ${claims.username}`;
+    const checkedAt = liveSince.get(key);
     if (checkedAt !== undefined && now - checkedAt < cacheMs && now >= checkedAt) return;
     const asked = generation;
-    const state = await refreshTokenState(db, rti);
-    if (state.revoked) throw unauthorized(INVALID);
+    const state = await refreshTokenState(db, claims.rti);
+    if (state.revoked || state.accountId !== claims.sub || state.username !== claims.username) throw unauthorized(INVALID);
     if (state.accountDisabled) throw forbidden('account is disabled');
     if (cacheMs > 0 && asked === generation) {
-      liveSince.delete(rti);
+      liveSince.delete(key);
       if (liveSince.size >= MAX_CACHE_ENTRIES) liveSince.delete(liveSince.keys().next().value as string);
-      liveSince.set(rti, now);
+      liveSince.set(key, now);
     }
   };
 
@@ -93,13 +125,15 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     async verify(token) {
       const known = verified.get(token);
       if (known !== undefined) {
-        await isLive(known.rti);
+        await isLive(known);
         return known;
       }
+      // Every header field checked before anything is looked up.
+      const kid = tokenKeyId(token);
+      if (kid === undefined) throw unauthorized(INVALID);
       let payload: unknown;
       try {
-        const kid = decodeProtectedHeader(token).kid;
-        const key = kid === undefined ? undefined : await keys.publicKey(kid);
+        const key = await keys.publicKey(kid);
         if (key === undefined) throw unauthorized(INVALID);
         ({ payload } = await jwtVerify(token, key, { issuer, algorithms: [SIGNING_ALG], currentDate: clock.now() }));
       } catch (error) {
@@ -108,7 +142,7 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       }
       const claims = AccessClaimsSchema.safeParse(payload);
       if (!claims.success) throw unauthorized(INVALID); // an id token, or not one of ours
-      await isLive(claims.data.rti);
+      await isLive(claims.data);
       return verified.remember(token, claims.data);
     },
     forgetCachedState: () => {

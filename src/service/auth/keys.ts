@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Bus } from '../pubsub.js';
 import type { Db } from '../storage/db.js';
+import type { KeySecret } from './key-secret.js';
 import { ACCESS_TOKEN_TTL_SECONDS, SIGNING_KEY_ROTATE_AFTER_MS } from './settings.js';
 
 export const SIGNING_ALG = 'ES256';
@@ -13,7 +14,20 @@ const RETIRED_KEY_GRACE_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 5 * 60 * 1000;
  * a rotation elsewhere is pushed at once and this is only the fallback.
  */
 const SIGNER_REFRESH_MS = 60 * 1000;
+/**
+ * A token naming a key this process does not know makes it read the key list again, at most this
+ * often: a stream of made-up `kid`s costs one query per second, not one per request. A key
+ * rotated in by another process is pushed (bus) and read at once; without the push, its tokens
+ * are refused for at most this long.
+ */
+const KEY_LIST_REFRESH_MS = 1000;
 const ROTATION_LOCK = 7_031_944; // distinct from the migration (…942) and bootstrap (…943) locks
+
+/**
+ * Our key ids are RFC 7638 SHA-256 thumbprints: 43 base64url characters. Anything else cannot
+ * name one of our keys, so it is refused before any lookup (a NUL in it used to reach the database).
+ */
+export const KEY_ID = /^[A-Za-z0-9_-]{43}$/;
 
 type CryptoKeyLike = Awaited<ReturnType<typeof importJWK>>;
 export interface Signer {
@@ -23,29 +37,52 @@ export interface Signer {
 
 const KeyRowSchema = z.object({
   kid: z.string(),
-  private_jwk: z.record(z.string(), z.unknown()),
+  private_key_sealed: z.string(),
   created_at: z.date(),
 });
 
 /**
  * JWT signing keys, generated on first use and kept in the database so every process signs and
- * verifies with the same set. Private keys are stored as JWKs in the database: whoever can read
- * the database can mint tokens (see docs/service.md).
+ * verifies with the same set. The private half is stored sealed under the deployment's key secret
+ * (key-secret.ts), never in the clear: reading the database is not enough to mint tokens.
  */
 export class KeyStore {
   private signer: { value: Signer; createdAt: number; readAt: number } | undefined;
   private readonly publicKeys = new Map<string, CryptoKeyLike>();
+  /** When the key list was last read (clock ms), and the read in flight. */
+  private listedAt: number | undefined;
+  private listing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly secret: KeySecret,
     private readonly bus?: Bus,
   ) {
-    // Another process rotated: sign with its new key from the next token on. Verification needs
-    // nothing: an unknown kid is looked up in the database (publicKey).
+    // Another process rotated: sign with its new key from the next token on, and read the key
+    // list again at the first token that names a key we do not know.
     bus?.subscribe('keys', () => {
       this.signer = undefined;
+      this.listedAt = undefined;
     });
+  }
+
+  /**
+   * Seals every private key a version before this one stored in the clear, then retires them all
+   * (rotates): new tokens are signed by a key that was never in the clear. Returns how many were
+   * sealed. Run once at start, before the first signature.
+   */
+  async sealClearKeys(): Promise<number> {
+    const sealed = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROTATION_LOCK]);
+      const clear = await tx.query<{ kid: string; private_jwk: JWK }>('SELECT kid, private_jwk FROM signing_keys WHERE private_jwk IS NOT NULL');
+      for (const row of clear) {
+        await tx.query('UPDATE signing_keys SET private_key_sealed = $2, private_jwk = NULL WHERE kid = $1', [row.kid, this.secret.seal(row.kid, JSON.stringify(row.private_jwk))]);
+      }
+      return clear.length;
+    });
+    if (sealed > 0) await this.rotate();
+    return sealed;
   }
 
   /** The newest active key; creates one on first start and rotates it when it is old. */
@@ -61,7 +98,8 @@ export class KeyStore {
       row = await this.newestActiveKey();
       if (row === undefined) throw new Error('no signing key after rotation');
     }
-    const value = { kid: row.kid, key: await importJWK(row.private_jwk as JWK, SIGNING_ALG) };
+    const privateJwk = JSON.parse(this.secret.open(row.kid, row.private_key_sealed)) as JWK;
+    const value = { kid: row.kid, key: await importJWK(privateJwk, SIGNING_ALG) };
     this.signer = { value, createdAt: row.created_at.getTime(), readAt: now };
     return value;
   }
@@ -86,12 +124,13 @@ export class KeyStore {
       await tx.query('UPDATE signing_keys SET retired_at = $1 WHERE retired_at IS NULL', [now.toISOString()]);
       await tx.query('DELETE FROM signing_keys WHERE retired_at < $1', [new Date(now.getTime() - RETIRED_KEY_GRACE_MS).toISOString()]);
       await tx.query(
-        `INSERT INTO signing_keys (kid, alg, public_jwk, private_jwk, created_at) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5)`,
-        [kid, SIGNING_ALG, JSON.stringify({ ...publicJwk, kid }), JSON.stringify(privateJwk), now.toISOString()],
+        `INSERT INTO signing_keys (kid, alg, public_jwk, private_key_sealed, created_at) VALUES ($1, $2, $3::jsonb, $4, $5)`,
+        [kid, SIGNING_ALG, JSON.stringify({ ...publicJwk, kid }), this.secret.seal(kid, JSON.stringify(privateJwk)), now.toISOString()],
       );
       return true;
     });
     this.signer = undefined;
+    if (rotated) this.publicKeys.set(kid, publicKey);
     // After the commit, so a process told reads the new key. Lost: the others find it within
     // SIGNER_REFRESH_MS, as before there was a push.
     if (rotated) await this.bus?.publish('keys', kid).catch(() => {});
@@ -108,21 +147,37 @@ export class KeyStore {
     return rows.map((r) => r.public_jwk);
   }
 
-  /** The public key with this `kid`, or undefined; keys never change, so they are cached forever. */
+  /**
+   * The public key with this `kid`, or undefined. Keys never change, so they are kept forever; a
+   * kid not known here makes the whole list be read again, at most once per KEY_LIST_REFRESH_MS
+   * (and at once after a rotation was pushed), with concurrent callers sharing one read.
+   */
   async publicKey(kid: string): Promise<CryptoKeyLike | undefined> {
-    const cached = this.publicKeys.get(kid);
-    if (cached !== undefined) return cached;
-    const rows = await this.db.query<{ public_jwk: JWK }>('SELECT public_jwk FROM signing_keys WHERE kid = $1', [kid]);
-    const jwk = rows[0]?.public_jwk;
-    if (jwk === undefined) return undefined;
-    const key = await importJWK(jwk, SIGNING_ALG);
-    this.publicKeys.set(kid, key);
-    return key;
+    const known = this.publicKeys.get(kid);
+    if (known !== undefined || !KEY_ID.test(kid)) return known;
+    const now = this.clock.now().getTime();
+    const last = this.listedAt;
+    // A clock set back makes the age unknown: read again.
+    if (this.listing === undefined && (last === undefined || now < last || now - last >= KEY_LIST_REFRESH_MS)) {
+      this.listedAt = now;
+      this.listing = this.readPublicKeys().finally(() => {
+        this.listing = undefined;
+      });
+    }
+    await this.listing;
+    return this.publicKeys.get(kid);
+  }
+
+  private async readPublicKeys(): Promise<void> {
+    const rows = await this.db.query<{ kid: string; public_jwk: JWK }>('SELECT kid, public_jwk FROM signing_keys');
+    for (const row of rows) {
+      if (!this.publicKeys.has(row.kid)) this.publicKeys.set(row.kid, await importJWK(row.public_jwk, SIGNING_ALG));
+    }
   }
 
   private async newestActiveKey(): Promise<z.infer<typeof KeyRowSchema> | undefined> {
     const rows = await this.db.query<unknown>(
-      'SELECT kid, private_jwk, created_at FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid LIMIT 1',
+      'SELECT kid, private_key_sealed, created_at FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid LIMIT 1',
     );
     return rows[0] === undefined ? undefined : KeyRowSchema.parse(rows[0]);
   }

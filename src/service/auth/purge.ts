@@ -7,16 +7,18 @@ export interface Purged {
   challenges: number;
   resetCodes: number;
   throttleCounters: number;
+  /** Sign-in addresses no longer familiar (familiar-addresses.ts). */
+  familiarAddresses: number;
 }
 
 /**
  * Deletes rows that can no longer matter. A refresh token row is kept for a day (the access
  * token lifetime) past its expiry, because access tokens minted just before expiry still look it
  * up to learn whether it was revoked. A throttle counter goes when its own window has ended (each
- * row records it, windows differ in length); `_throttleWindowMs` is no longer needed for that and
- * is kept only so that callers need not change.
+ * row records it, windows differ in length). A sign-in address goes once it is no longer familiar
+ * (`familiarForMs` after the sign-in).
  */
-export async function purgeExpired(db: Queryable, clock: Clock, _throttleWindowMs?: number): Promise<Purged> {
+export async function purgeExpired(db: Queryable, clock: Clock, familiarForMs: number): Promise<Purged> {
   const now = clock.now().getTime();
   const at = (ms: number) => new Date(ms).toISOString();
   const count = async (sql: string, cutoff: string) => (await db.query(`${sql} RETURNING 1`, [cutoff])).length;
@@ -30,5 +32,6 @@ export async function purgeExpired(db: Queryable, clock: Clock, _throttleWindowM
        DELETE FROM auth_throttle t USING ended WHERE t.key = ended.key`,
       at(now),
     ),
+    familiarAddresses: await count('DELETE FROM account_addresses WHERE signed_in_at <= $1', at(now - familiarForMs)),
   };
 }

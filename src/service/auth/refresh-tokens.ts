@@ -73,16 +73,23 @@ export async function revokeRefreshToken(db: Queryable, clock: Clock, token: str
 export interface RefreshTokenState {
   revoked: boolean;
   accountDisabled: boolean;
+  /** The account the refresh token was issued to (undefined when the token is gone). */
+  accountId?: string;
+  username?: string;
 }
 
-/** What an access token's verifier needs: is its refresh token revoked (or gone), its account disabled? */
+/**
+ * What an access token's verifier needs: is its refresh token revoked (or gone), its account
+ * disabled, and whose is it (an access token must name that account)?
+ */
 export async function refreshTokenState(db: Queryable, refreshTokenId: string): Promise<RefreshTokenState> {
-  const rows = await db.query<{ revoked: boolean; disabled: boolean }>(
-    `SELECT r.revoked_at IS NOT NULL AS revoked, a.disabled_at IS NOT NULL AS disabled
+  const rows = await db.query<{ revoked: boolean; disabled: boolean; account_id: string; username: string }>(
+    `SELECT r.revoked_at IS NOT NULL AS revoked, a.disabled_at IS NOT NULL AS disabled, a.id AS account_id, a.username
        FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.id = $1`,
     [refreshTokenId],
   );
   const row = rows[0];
   // A deleted row (account deleted) counts as revoked.
-  return row === undefined ? { revoked: true, accountDisabled: false } : { revoked: row.revoked, accountDisabled: row.disabled };
+  if (row === undefined) return { revoked: true, accountDisabled: false };
+  return { revoked: row.revoked, accountDisabled: row.disabled, accountId: row.account_id, username: row.username };
 }

@@ -5,6 +5,7 @@ import type { Mailer } from '../mailer.js';
 import type { Db } from '../storage/db.js';
 import type { AccessTokenVerifier } from './access-token.js';
 import { findAccountById, findAccountByUsername, replacePassword, type Account } from './accounts.js';
+import { isFamiliarAddress, rememberAddress } from './familiar-addresses.js';
 import { BackgroundTasks } from './background.js';
 import { consumeChallenge, createChallenge, findChallenge } from './challenges.js';
 import type { TokenMinter } from './jwt.js';
@@ -46,8 +47,10 @@ const PASSWORD_CHANGED = 'password changed; every refresh token of the account h
  *
  * Throttling: every attempt takes its slots from the limiter before any secret is compared or
  * hashed, in one atomic step, so a refused attempt costs no argon2 computation and a burst
- * cannot overshoot.
- * A failure keeps its slots; a success gives them back (and clears the account's counter).
+ * cannot overshoot. Failures are counted per (account, client address), per address, and, from
+ * addresses the account does not know, on a slower per-account backstop (failureLimits).
+ * A failure keeps its slots; a success gives its own back and clears nothing: a correct password
+ * amid a burst of wrong ones must not reset the count of the guesses around it (issue 22).
  *
  * Timing: every path that checks a secret costs one argon2 verification whether or not the
  * account exists. forgot-password replies after the same single statement for every name and
@@ -64,12 +67,13 @@ export class AuthService {
   }
 
   async login(request: S.LoginRequest, caller: Caller): Promise<S.LoginReply> {
-    const ticket = await this.take(this.failureLimits(request.username, caller));
+    const ticket = await this.take(await this.failureLimits(request.username, caller));
     const account = await findAccountByUsername(this.deps.db, request.username);
     const ok = await verifySecret(account?.password_hash, request.password);
     if (!ok || account === undefined) throw unauthorized(WRONG_CREDENTIALS);
-    await ticket.giveBack([accountKey(account.username)]);
+    await ticket.giveBack();
     if (account.disabled_at !== null) throw forbidden('account is disabled');
+    await rememberAddress(this.deps.db, this.deps.clock, account.id, caller.address);
     if (account.must_change_password) {
       return { challenge_name: 'NEW_PASSWORD_REQUIRED', session: await createChallenge(this.deps.db, this.deps.clock, account.id) };
     }
@@ -132,7 +136,7 @@ export class AuthService {
     // attempt is counted on the name instead, so every attempt writes the same rows either way.
     const codeKey = codeHash === undefined ? `code-none:${request.username}` : `code:${sha256(codeHash)}`;
     const ticket = await this.limiter.take([
-      ...this.failureLimits(request.username, caller),
+      ...(await this.failureLimits(request.username, caller)),
       { key: codeKey, max: this.deps.throttle.resetCodeAttempts, windowMs: RESET_CODE_TTL_MS },
     ]);
     if (!ticket.allowed) {
@@ -152,7 +156,8 @@ export class AuthService {
       await replacePassword(tx, clock, target.accountId, passwordHash);
     });
     this.deps.verifier.forgetCachedState();
-    await ticket.giveBack([accountKey(request.username)]);
+    await ticket.giveBack();
+    await rememberAddress(db, clock, target.accountId, caller.address);
     return { message: PASSWORD_CHANGED, status: 200 };
   }
 
@@ -161,7 +166,7 @@ export class AuthService {
     // previous_password is the current password if it verifies, and if it does not the request
     // fails anyway: comparing the two strings is the "not the current password" rule, for free.
     requirePolicy('proposed_password', request.proposed_password, claims.username, request.previous_password);
-    const ticket = await this.take(this.failureLimits(claims.username, caller));
+    const ticket = await this.take(await this.failureLimits(claims.username, caller));
     const account = await findAccountById(this.deps.db, claims.sub);
     if (account === undefined) {
       await ticket.giveBack();
@@ -171,7 +176,8 @@ export class AuthService {
     const passwordHash = await hashSecret(request.proposed_password);
     await this.deps.db.transaction((tx) => replacePassword(tx, this.deps.clock, account.id, passwordHash));
     this.deps.verifier.forgetCachedState();
-    await ticket.giveBack([accountKey(account.username)]);
+    await ticket.giveBack();
+    await rememberAddress(this.deps.db, this.deps.clock, account.id, caller.address);
     return { message: PASSWORD_CHANGED, status: 200 };
   }
 
@@ -215,9 +221,19 @@ export class AuthService {
     return ticket;
   }
 
-  private failureLimits(username: string, caller: Caller): Limit[] {
-    const { accountFailures, windowMs } = this.deps.throttle;
-    return [{ key: accountKey(username), max: accountFailures, windowMs }, this.addressLimit(caller)];
+  /**
+   * The counters a failure of `username` from this caller fills: the (account, address) pair, the
+   * address over all accounts, and, from an address the account has not signed in from lately,
+   * the account's slower backstop. So guesses from one address lock out that address only, many
+   * addresses together lock out strangers only, and the owner still gets in from a familiar one.
+   */
+  private async failureLimits(username: string, caller: Caller): Promise<Limit[]> {
+    const t = this.deps.throttle;
+    const limits = [{ key: `pair:${caller.address} ${username}`, max: t.accountAddressFailures, windowMs: t.windowMs }, this.addressLimit(caller)];
+    if (!(await isFamiliarAddress(this.deps.db, this.deps.clock, username, caller.address, t.familiarForMs))) {
+      limits.push({ key: `account:${username}`, max: t.accountBackstopFailures, windowMs: t.backstopWindowMs });
+    }
+    return limits;
   }
 
   private addressLimit(caller: Caller): Limit {
@@ -250,4 +266,3 @@ function throttled(ticket: Ticket): HttpError {
   return tooManyRequests('too many attempts; try again later', ticket.retryAfterSeconds);
 }
 
-const accountKey = (username: string): string => `account:${username}`;

@@ -79,7 +79,7 @@ export class ContentService {
       options.wiki === undefined
         ? undefined
         : new UpstreamLoader({
-            client: new CountingWikiClient(options.wiki, this.#metrics),
+            client: new CountingWikiClient(options.wiki, this.#metrics, new ProjectLabels(this.#store, this.#defaultProject)),
             parseArticle: async (envelope) => {
               const json = await this.#timedParse(envelope as Record<string, unknown>, 'upstream');
               const article = JSON.parse(json) as Article;
@@ -272,11 +272,43 @@ export class ReplacedError extends HttpError {
   }
 }
 
-/** Counts each real fetch once, by outcome (the loader's waiters share one). */
+/**
+ * Projects that may name a metric series. The project code of a request is the client's to
+ * choose, and any `[a-z]+wiki` is asked upstream, so labelling by it let every made-up code add a
+ * series to /metrics and to the process for good (issue 22). Known are the default project, the
+ * projects the store holds (the catalog) and those whose wiki answered with an article; at most
+ * MAX_PROJECT_LABELS of them (there are about 1,070 Wikimedia wikis). Everything else is `other`.
+ */
+export class ProjectLabels {
+  static readonly MAX_PROJECT_LABELS = 1_100;
+  static readonly OTHER = 'other';
+  readonly #known = new Set<string>();
+
+  constructor(
+    private readonly store: Pick<ArticleStore, 'hasProject'>,
+    defaultProject: string,
+  ) {
+    this.#known.add(defaultProject);
+  }
+
+  /** The label of a fetch from `project`; `answered`: the wiki gave an article, so it exists. */
+  async label(project: string, answered: boolean): Promise<string> {
+    if (this.#known.has(project)) return project;
+    if (this.#known.size >= ProjectLabels.MAX_PROJECT_LABELS) return ProjectLabels.OTHER;
+    // Negative answers are not kept: a project becomes known when its first article is stored.
+    const known = answered || (await this.store.hasProject(project).catch(() => false));
+    if (!known) return ProjectLabels.OTHER;
+    this.#known.add(project);
+    return project;
+  }
+}
+
+/** Counts each real fetch once, by project (ProjectLabels) and outcome (the loader's waiters share one). */
 class CountingWikiClient extends WikiClient {
   constructor(
     options: WikiClientOptions,
     private readonly metrics: Metrics,
+    private readonly labels: ProjectLabels,
   ) {
     super(options);
   }
@@ -284,10 +316,10 @@ class CountingWikiClient extends WikiClient {
   override async fetchArticle(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<UpstreamArticle> {
     try {
       const fetched = await super.fetchArticle(project, title, options);
-      this.metrics.upstreamFetches.inc({ project, outcome: 'ok' });
+      this.metrics.upstreamFetches.inc({ project: await this.labels.label(project, true), outcome: 'ok' });
       return fetched;
     } catch (error) {
-      this.metrics.upstreamFetches.inc({ project, outcome: outcomeOf(error) });
+      this.metrics.upstreamFetches.inc({ project: await this.labels.label(project, false), outcome: outcomeOf(error) });
       throw error;
     }
   }

@@ -166,6 +166,12 @@ export class ArticleStore {
     return z.array(StoredRowSchema).parse(rows);
   }
 
+  /** Whether any article of `project` is stored: one probe of the (project, title) key. */
+  async hasProject(project: string): Promise<boolean> {
+    const rows = await this.db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM articles WHERE project = $1) AS found', [project]);
+    return rows[0]?.found === true;
+  }
+
   async source(project: string, title: string): Promise<SourceRow | undefined> {
     const rows = await this.db.query(
       `SELECT project, title, revision::text AS revision, language, page_id::text AS page_id, html, wikitext, meta

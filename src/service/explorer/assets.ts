@@ -4,8 +4,10 @@
  * served from memory with an ETag; nothing outside the built directory can be named.
  *
  * The page's Content-Security-Policy allows only its own script and styles, requests to this
- * origin, and images from https (article thumbnails, where reachable). The source pane is a
- * sandboxed srcdoc iframe: it inherits this policy and adds its own stricter one.
+ * origin, and images from the Wikimedia wiki hosts and their file host (article thumbnails,
+ * image-hosts.ts): an image a hostile page points elsewhere (a tracking pixel) is never fetched,
+ * even if the renderer let its markup through. The source pane is a sandboxed srcdoc iframe: it
+ * inherits this policy and adds its own stricter one.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,12 +16,17 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
+import { GRAMMAR } from '../../engine/grammar/load.js';
+import { imageSources, WIKI_HOSTS_META, wikiHostPatterns, writeHostPatterns } from './image-hosts.js';
+
+/** The wiki hosts of grammar/projects.json: the page's `img-src`, and what index.html tells the page. */
+const WIKI_HOSTS = wikiHostPatterns(GRAMMAR.projects);
 
 export const PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' https: data:",
+  `img-src 'self' data: ${imageSources(WIKI_HOSTS).join(' ')}`,
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -85,8 +92,14 @@ function loadAssets(dir: string): Map<string, Asset> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const type = TYPES[extname(entry.name)];
     if (!entry.isFile() || type === undefined) continue;
-    const bytes = readFileSync(join(dir, entry.name));
+    const bytes = entry.name === 'index.html' ? withWikiHosts(readFileSync(join(dir, entry.name), 'utf8')) : readFileSync(join(dir, entry.name));
     assets.set(entry.name, { bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"` });
   }
   return assets;
+}
+
+/** index.html with its wiki-hosts `<meta>` filled, so the page decides with the list its policy enforces. */
+function withWikiHosts(html: string): Buffer {
+  const empty = `<meta name="${WIKI_HOSTS_META}" content="">`;
+  return Buffer.from(html.replace(empty, `<meta name="${WIKI_HOSTS_META}" content="${writeHostPatterns(WIKI_HOSTS)}">`), 'utf8');
 }

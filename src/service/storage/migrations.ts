@@ -128,4 +128,32 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX articles_project_title_c_idx ON articles (project, title COLLATE "C")`,
     ],
   },
+  {
+    id: '0005_sealed_signing_keys',
+    statements: [
+      // Private signing keys are stored sealed (AES-256-GCM under the deployment's key secret,
+      // auth/key-secret.ts), never in the clear: reading the database must not be enough to mint
+      // tokens. Keys stored in the clear before are sealed, and retired, at the next start
+      // (KeyStore.sealClearKeys), which needs the secret and so cannot happen here.
+      `ALTER TABLE signing_keys ADD COLUMN private_key_sealed text`,
+      `ALTER TABLE signing_keys ALTER COLUMN private_jwk DROP NOT NULL`,
+      // Exactly one of the two: a clear key waiting to be sealed, or a sealed one.
+      `ALTER TABLE signing_keys ADD CONSTRAINT signing_keys_private_once CHECK ((private_jwk IS NULL) <> (private_key_sealed IS NULL))`,
+    ],
+  },
+  {
+    id: '0006_familiar_addresses',
+    statements: [
+      // The client addresses each account signed in from lately: an address here is not held by
+      // the per-account backstop of the failure throttle (auth/service.ts), so an attacker with
+      // many addresses cannot keep the owner out from where they usually sign in. Purged once
+      // older than the familiarity window.
+      `CREATE TABLE account_addresses (
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        address text NOT NULL,
+        signed_in_at timestamptz NOT NULL,
+        PRIMARY KEY (account_id, address)
+      )`,
+    ],
+  },
 ];

@@ -28,7 +28,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     await migrateOrClose(db);
     return { db };
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  // 0700: PGlite writes its files 0666 whatever the umask, so the directory is what keeps other
+  // accounts out (data-dir.ts; `serve` also refuses a directory that is not private).
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const lock = acquireDataDirLock(options.dataDir, options.command);
   let db: Db;
   try {

@@ -106,7 +106,7 @@ describe.each(BACKENDS)('equal work whatever the account on $name', (backend) =>
       expect(work.statements, `${name}: the same statements as with a code pending`).toEqual(cases['code pending'].statements);
       expect(work.argon2, `${name}: one verification, no hash`).toEqual({ hash: 0, verify: 1 });
     }
-    expect(cases['code pending'].statements.length, 'a lookup and the limiter (its statement in a transaction)').toBe(3);
+    expect(cases['code pending'].statements.length, 'a lookup, whether the address is familiar, and the limiter (its statement in a transaction)').toBe(4);
   });
 
   test.skipIf(backend.skip !== undefined)('login: the same work for a wrong password and an unknown name', async () => {

@@ -2,6 +2,7 @@
  * Shared by the auth hardening tests: a Db that records (and can hold back) every statement, a
  * mailer that counts, and the argon2 call counter the tests install with vi.mock.
  */
+import { request } from 'node:http';
 import type { Mail, Mailer } from '../../../src/service/mailer.js';
 import type { Db, Queryable } from '../../../src/service/storage/db.js';
 
@@ -85,4 +86,26 @@ export function countingPasswords(real: Passwords, calls: Argon2Calls): Password
       return real.verifySecret(stored, secret);
     },
   };
+}
+
+/**
+ * POST /v1<path> with a JSON body from a client at `localAddress`: the socket is bound to it
+ * before connecting (loopback answers for all of 127.0.0.0/8), so the server sees that address.
+ */
+export function postFrom(url: string, localAddress: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const target = new URL(`/v1${path}`, url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

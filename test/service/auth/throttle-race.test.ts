@@ -69,8 +69,21 @@ describe.each(BACKENDS)('throttling under concurrency on $name', (backend) => {
     expect([right.status, argon2.verify], 'then even the right password is refused, uncompared').toEqual([429, 10]);
   });
 
+  test.skipIf(backend.skip !== undefined)('a correct password amid wrong ones does not reset the count: 10 wrong passwords compared in all, not 19', async () => {
+    const pair = await startPair();
+    const user = await addUser(database.db, pair[0].clock);
+    argon2.verify = 0;
+    const wrong = (i: number) => ({ username: user.username, password: `wrong guess ${i}` });
+    for (let i = 0; i < 9; i++) expect((await pair[i % 2]!.post('/login', wrong(i))).status, `wrong password ${i + 1}`).toBe(401);
+    expect((await pair[1].post('/login', { username: user.username, password: PASSWORD })).status, 'the owner signs in').toBe(200);
+    const replies = await burst(pair, 300, '/login', (i) => wrong(100 + i));
+    expect(count(replies, 401), 'one more wrong password compared: the success gave back its own slot only').toBe(1);
+    expect(count(replies, 429), 'the rest refused').toBe(299);
+    expect(argon2.verify, '10 wrong and 1 right compared').toBe(11);
+  });
+
   test.skipIf(backend.skip !== undefined)('a burst carrying the right password, once the limit is reached, logs nobody in', async () => {
-    const pair = await startPair({ throttle: { accountFailures: 3 } });
+    const pair = await startPair({ throttle: { accountAddressFailures: 3 } });
     const user = await addUser(database.db, pair[0].clock);
     for (let i = 0; i < 3; i++) await pair[0].post('/login', { username: user.username, password: `wrong ${i} password` });
     argon2.verify = 0;
@@ -80,7 +93,7 @@ describe.each(BACKENDS)('throttling under concurrency on $name', (backend) => {
   });
 
   test.skipIf(backend.skip !== undefined)('successful logins give their slots back: four waves of 10 against a limit of 10 all succeed', async () => {
-    const [a] = await startPair({ throttle: { accountFailures: 10 } });
+    const [a] = await startPair({ throttle: { accountAddressFailures: 10 } });
     const user = await addUser(database.db, a.clock);
     const statuses: number[] = [];
     // In waves of 10: a wave never exceeds the limit, and each success frees its slot for the next.
@@ -105,7 +118,7 @@ describe.each(BACKENDS)('throttling under concurrency on $name', (backend) => {
 
   test.skipIf(backend.skip !== undefined)('50 simultaneous guesses at one reset code: exactly 5 compared; then the code is dead', async () => {
     const mailer = countingMailer();
-    const pair = await startPair({ mailer, throttle: { accountFailures: 1000, addressFailures: 10_000 } });
+    const pair = await startPair({ mailer, throttle: { accountAddressFailures: 1000, addressFailures: 10_000 } });
     const user = await addUser(database.db, pair[0].clock);
     await pair[0].post('/forgot-password', { username: user.username });
     await pair[0].app.drain();

@@ -17,7 +17,7 @@ if (backend === undefined || backend.skip !== undefined) throw new Error(`backen
 const database = await backend.open();
 const server = await startTestServer(database.db, {
   outboxDir: join(database.dir, 'outbox'),
-  throttle: { accountFailures: 1e9, addressFailures: 1e9, resetRequestsPerAccount: 1e9, resetCodeAttempts: 1e9 },
+  throttle: { accountAddressFailures: 1e9, accountBackstopFailures: 1e9, addressFailures: 1e9, resetRequestsPerAccount: 1e9, resetCodeAttempts: 1e9 },
 });
 const user = await addUser(database.db, server.clock); // logs in and asks for codes
 const pending = await addUser(database.db, server.clock); // always has a code pending

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, type App, type AppDeps } from '../../../src/service/app.js';
 import { createAccount } from '../../../src/service/auth/admin.js';
+import { KeySecret } from '../../../src/service/auth/key-secret.js';
 import type { Clock } from '../../../src/service/clock.js';
 import { createLogger } from '../../../src/service/logger.js';
 import { createMailer, type Mailer } from '../../../src/service/mailer.js';
@@ -23,6 +24,9 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
+
+/** One secret for every test app, so that apps sharing a database (two "processes") open each other's keys. */
+export const TEST_KEY_SECRET = new KeySecret('wikistruct test key secret: never for a deployment', 'the test key secret');
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
@@ -46,7 +50,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<Omit<AppDeps, 'db' | 'logger' | 'clock'>> {
+export interface TestServerOptions extends Partial<Omit<AppDeps, 'db' | 'logger' | 'clock' | 'keySecret'>> {
+  keySecret?: KeySecret;
   clock?: ManualClock;
   outboxDir: string;
   mailer?: Mailer;
@@ -58,7 +63,7 @@ export async function startTestServer(db: Db, options: TestServerOptions): Promi
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
   const mailer = options.mailer ?? createMailer({ outboxDir: options.outboxDir, from: 'test <test@localhost>' });
   const { outboxDir: _o, mailer: _m, clock: _c, ...rest } = options;
-  const app = await buildApp({ ...rest, db, logger, clock, mailer });
+  const app = await buildApp({ keySecret: TEST_KEY_SECRET, ...rest, db, logger, clock, mailer });
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = app.fastify.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
