@@ -13,7 +13,8 @@ import { systemClock, type Clock } from './clock.js';
 import { clientErrorHandler, refuseConnect, refuseExpectation, refuseRequestHead } from './client-errors.js';
 import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
-import { contentRoutes, type ContentSettings } from './content/routes.js';
+import { contentRoutes, ContentSettingsSchema, type ContentSettings } from './content/routes.js';
+import { createEngineClient, type EngineClient } from './engine-client.js';
 import { explorerAssets } from './explorer/assets.js';
 import { parseRoutes, type ExplorerSettings } from './explorer/parse-route.js';
 import { createMetrics, observeRequests } from './metrics.js';
@@ -52,6 +53,11 @@ export interface AppDeps {
   content?: ContentSettings;
   /** How long the server waits for clients (see timeouts.ts); every field has a default. */
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * The engine client every parse of the content API runs on (engine-client.ts); the caller owns
+   * and closes it. Default: one of `content.parseThreads` threads, closed with the app.
+   */
+  engine?: EngineClient;
   /** The explorer: /v2/parse limits and the built page's directory (explorer/parse-route.ts); all defaulted. */
   explorer?: ExplorerSettings;
   /**
@@ -220,6 +226,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (only !== 'auth') {
     // Per-client request limits (/v2 reads, /v2/parse) live where every process sees them when several serve.
     const sharedLimiter = shared.requestLimitShared ? shared.limiter : undefined;
+    // The one engine client: every parse of this process runs on its worker threads. One starts
+    // now, the others when it is busy (an idle worker holds tens of MB).
+    let engine = deps.engine;
+    if (engine === undefined) {
+      const { parseThreads } = ContentSettingsSchema.pick({ parseThreads: true }).parse({ parseThreads: deps.content?.parseThreads });
+      const own = createEngineClient({ threads: parseThreads, initialThreads: 1 });
+      fastify.addHook('onClose', () => own.close());
+      engine = own;
+    }
     await fastify.register(contentRoutes, {
       prefix: '/v2',
       db: deps.db,
@@ -229,8 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       offline: deps.offline ?? false,
       settings: deps.content ?? {},
       sharedLimiter,
+      engine,
     });
-    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {}, sharedLimiter });
+    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {}, sharedLimiter, engine });
   }
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
   if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });

@@ -70,10 +70,10 @@ describe.each(BACKENDS)('explorer routes on $name', (backend) => {
     assets = await buildExplorer(mkdtempSync(join(tmpdir(), 'wikistruct-explorer-assets-')));
     server = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox'),
-      content: { parseThreads: 0 },
+      content: { parseThreads: 1 },
       explorer: { maxInputBytes: INPUT_LIMIT, rateLimit: { burst: 10_000, perSecond: 10_000 }, assetsDir: assets },
     });
-    limited = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox2'), clock: server.clock, content: { parseThreads: 0 }, explorer: { rateLimit: { burst: 2, perSecond: 0.5 } } });
+    limited = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox2'), clock: server.clock, content: { parseThreads: 1 }, explorer: { rateLimit: { burst: 2, perSecond: 0.5 } } });
     const user = await addUser(database.db, server.clock);
     token = (await logIn(server, user.username, user.password)).accessToken;
     store = new ArticleStore(database.db, server.clock);

@@ -8,7 +8,6 @@
  * routes therefore bypass @fastify/compress, which would compress every reply again.
  */
 import { hash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
@@ -18,6 +17,7 @@ import type { Limiter } from '../auth/limiter.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from '../auth/settings.js';
 import type { Clock } from '../clock.js';
+import { defaultEngineThreads, type EngineClient } from '../engine-client.js';
 import { HttpError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import type { Db } from '../storage/db.js';
@@ -25,7 +25,6 @@ import { ENGINE_VERSION } from './engine-version.js';
 import { Catalog } from './enterprise/catalog.js';
 import { enterpriseRoutes } from './enterprise/routes.js';
 import { contentOpenApiDocument } from './openapi.js';
-import { createArticleParser } from './parser.js';
 import { createRequestLimiter, limitOrThrow, RateLimitSchema } from './rate-limit.js';
 import { compileSelection, selectFields, type Selection } from './fields.js';
 import type { RawQuery } from './query.js';
@@ -38,10 +37,10 @@ import type { WikiClientOptions } from './upstream/index.js';
 /** What a deployment (or a test) may tune; every field has a default. */
 export const ContentSettingsSchema = z.object({
   /**
-   * Worker threads that parse; 0 parses on the event loop. Default: 2 when the machine has at
-   * least 4 cores, else 0 (on 2 busy cores, threads only added copying: docs/content-service.md).
+   * Worker threads that parse (engine-client.ts), at most; one starts with the server, the
+   * others when it is busy. Default: 2 when the machine has at least 4 cores, else 1.
    */
-  parseThreads: z.number().int().min(0).max(64).default(() => Math.max(0, Math.min(2, availableParallelism() - 2))),
+  parseThreads: z.number().int().min(1).max(64).default(defaultEngineThreads),
   rateLimit: RateLimitSchema.partial().optional(),
   /** The project fetched upstream when the filters name neither project nor language. */
   defaultProject: z.string().default('enwiki'),
@@ -74,19 +73,18 @@ export interface ContentRoutesOptions {
   settings: ContentSettings;
   /** The deployment's shared limiter store: the request limit is kept there, else in memory (rate-limit.ts). */
   sharedLimiter?: Limiter | undefined;
+  engine: EngineClient;
 }
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
   const { wiki, ...rest } = options.settings;
   const settings = ContentSettingsSchema.parse(rest);
-  const parser = await createArticleParser(settings.parseThreads);
-  app.addHook('onClose', () => parser.close());
   const store = new ArticleStore(options.db, options.clock);
   const service = new ContentService({
     store,
     clock: options.clock,
     lookupMaxAgeMs: settings.lookupCacheMs,
-    parser,
+    engine: options.engine,
     metrics: options.metrics,
     wiki: options.offline ? undefined : (wiki ?? {}),
     defaultProject: settings.defaultProject,

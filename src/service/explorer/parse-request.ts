@@ -3,7 +3,7 @@
  * Strict, like every /v2 body: an unknown key, a missing or mistyped field is a 422 naming it.
  */
 import { z } from 'zod';
-import { hostOfProject } from '../../engine/site.js';
+import { hostOfProject } from '../../index.js';
 import { unprocessable } from '../errors.js';
 
 const aString = (): z.ZodString => z.string({ message: 'must be a string' });

@@ -7,27 +7,24 @@
  *   and its Article parsed again with source hints, for the explorer's side-by-side view.
  *
  * The token and the rate limit are checked in onRequest, before a body is read: a caller without
- * a token cannot make the server buffer megabytes. Parsing runs on the event loop (the engine is
- * synchronous; the worker pool of the content API speaks envelopes without options), which the
- * body limit and the rate limit bound: a few hundred milliseconds for the largest real articles.
+ * a token cannot make the server buffer megabytes. Parsing runs on a worker thread of the service's
+ * engine client (engine-client.ts), never on the event loop: a large paste does not hold up the
+ * process's other requests while it parses.
  *
  * The rate limit is per client, like /v2's (content/rate-limit.ts), and kept where /v2's is: in
  * memory when one process serves every client, in the shared store when several do
  * (`sharedLimiter`, shared-state.ts). Per process, a client behind a load balancer would get N
- * processes' budgets. What bounds one process's CPU is not this limit but the event loop itself:
- * a process parses one request at a time, whatever the number of callers.
+ * processes' budgets. What bounds one process's CPU is not this limit but the engine client's
+ * threads: parses beyond them wait their turn in its queue.
  */
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { WikistructError } from '../../engine/errors.js';
-import { parse } from '../../engine/parse.js';
-import { hostOfProject } from '../../engine/site.js';
-import { parseWikitext } from '../../engine/wikitext/index.js';
-import type { Article } from '../../schema/article.js';
+import { hostOfProject } from '../../index.js';
 import type { AccessTokenVerifier } from '../auth/access-token.js';
 import { requireAccessToken } from '../auth/require-access-token.js';
 import type { Clock } from '../clock.js';
+import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { HttpError, tooManyRequests, unprocessable } from '../errors.js';
 import type { Limiter } from '../auth/limiter.js';
 import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from '../content/rate-limit.js';
@@ -61,6 +58,7 @@ export interface ParseRoutesOptions {
   settings: ExplorerSettings;
   /** The deployment's shared limiter store, when several processes serve it (as ContentRoutesOptions'). */
   sharedLimiter?: Limiter | undefined;
+  engine: EngineClient;
 }
 
 export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, options) => {
@@ -89,11 +87,13 @@ export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, o
   };
   app.post('/parse', { onRequest: [authenticate, limit], bodyLimit }, async (request, reply) => {
     const asked = readParseRequest(request.body);
+    const { engine } = options;
+    const maxInputBytes = settings.maxInputBytes;
     const article =
       asked.kind === 'html'
-        ? engine(() => parse(asked.html, { maxInputBytes: settings.maxInputBytes, sourcePositions: asked.sourcePositions }))
-        : engine(() => parseWikitext(asked.wikitext, { name: asked.name, project: asked.project }, { maxInputBytes: settings.maxInputBytes }));
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(article));
+        ? await refused(engine.parseHtml(asked.html, { maxInputBytes, sourcePositions: asked.sourcePositions }))
+        : await refused(engine.parseWikitext(asked.wikitext, { name: asked.name, project: asked.project }, { maxInputBytes }));
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(article);
   });
 
   app.get('/source/:article_name', { onRequest: [authenticate, limit] }, async (request, reply) => {
@@ -101,29 +101,35 @@ export const parseRoutes: FastifyPluginAsync<ParseRoutesOptions> = async (app, o
     const title = titleOf(request, project);
     const row = await store.source(project, title);
     if (row === undefined) throw new HttpError(404, `no stored article ${JSON.stringify(title)} in ${project} (sources are kept for stored and fetched articles only)`);
-    const body = sourceReply(row);
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+    const body = await sourceReply(row, options.engine);
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
   });
 };
 
-function sourceReply(row: SourceRow): SourceReply {
+/** The SourceReply as JSON text: the Article comes from the engine as text and is set in as it is. */
+async function sourceReply(row: SourceRow, engine: EngineClient): Promise<string> {
   const common = { project: row.project, name: row.title, revision: row.revision };
+  let head: Omit<SourceReply, 'article'>;
+  let article: string;
   if (row.html !== null) {
-    return { ...common, format: 'html', source: row.html, article: engine(() => parse(envelopeOf(row), { sourcePositions: true })) };
-  }
-  if (row.wikitext !== null) {
+    head = { ...common, format: 'html', source: row.html };
+    article = await refused(engine.parseEnvelope(envelopeOf(row), { sourcePositions: true }));
+  } else if (row.wikitext !== null) {
+    head = { ...common, format: 'wikitext', source: row.wikitext };
     const meta = { name: row.title, project: row.project, revision: row.revision, ...(row.page_id === null ? {} : { identifier: row.page_id }) };
-    return { ...common, format: 'wikitext', source: row.wikitext, article: engine(() => parseWikitext(row.wikitext!, meta)) };
+    article = await refused(engine.parseWikitext(row.wikitext, meta));
+  } else {
+    throw new HttpError(404, `the stored article ${JSON.stringify(row.title)} in ${row.project} has no source`);
   }
-  throw new HttpError(404, `the stored article ${JSON.stringify(row.title)} in ${row.project} has no source`);
+  return `${JSON.stringify(head).slice(0, -1)},"article":${article}}`;
 }
 
-/** The engine's typed errors as replies: too large is a 413, anything else it refuses a 422. */
-function engine(run: () => Article): Article {
+/** The engine's refusals as replies: too large is a 413, anything else it refuses a 422. */
+async function refused(parsed: Promise<string>): Promise<string> {
   try {
-    return run();
+    return await parsed;
   } catch (error) {
-    if (!(error instanceof WikistructError)) throw error;
+    if (!(error instanceof ParseFailedError)) throw error;
     if (error.code === 'INPUT_TOO_LARGE') throw new HttpError(413, error.message);
     throw unprocessable(error.message);
   }

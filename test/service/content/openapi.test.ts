@@ -11,7 +11,7 @@ import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
 import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
@@ -39,7 +39,7 @@ async function send(url: string, path: string, token: string | undefined, body?:
 describe('the served OpenAPI document validates real replies', () => {
   let database: TestDatabase;
   let server: TestServer;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let caller: Caller;
   let ajv: Ajv2020;
   let reply200: ValidateFunction;
@@ -49,8 +49,8 @@ describe('the served OpenAPI document validates real replies', () => {
 
   beforeAll(async () => {
     database = await BACKENDS[0]!.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0 } });
-    parser = await createArticleParser(0);
+    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1 } });
+    parser = createEngineClient({ threads: 1 });
     const dir = writeEnvelopes(freshDir('wikistruct-openapi'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10, html: pageHtml('enwiki', 'Albert Einstein', 10) }),
       envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 12 }),
@@ -67,7 +67,7 @@ describe('the served OpenAPI document validates real replies', () => {
     } else {
       console.log('openapi.test: corpus not found; validating synthetic articles only');
     }
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), engine: parser });
     expect(summary.failed, 'every envelope imported').toBe(0);
     const { username, password } = await addUser(database.db, server.clock);
     caller = await logIn(server, username, password);
