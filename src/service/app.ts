@@ -6,22 +6,22 @@ import { createTokenMinter } from './auth/jwt.js';
 import type { KeySecret } from './auth/key-secret.js';
 import { KeyStore } from './auth/keys.js';
 import { purgeExpired, type Purged } from './auth/purge.js';
-import { authOperations, authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from './auth/settings.js';
 import { systemClock, type Clock } from './clock.js';
 import { clientErrorHandler, refuseConnect, refuseExpectation, refuseRequestHead } from './client-errors.js';
 import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
-import { contentRoutes, ContentSettingsSchema, type ContentSettings } from './content/routes.js';
+import { ContentSettingsSchema, createContentPart, type ContentSettings, type ExplorerSettings } from './content/part.js';
 import { createEngineClient, type EngineClient } from './engine-client.js';
 import { explorerAssets } from './explorer/assets.js';
-import { parseRoutes, type ExplorerSettings } from './explorer/parse-route.js';
 import { createMetrics, observeRequests } from './metrics.js';
-import { openApiDocument } from './openapi.js';
 import { RouteTable } from './route-table.js';
+import type { ContentContext, RouteContext } from './routes/context.js';
+import { v1OpenApiDocument, v2OpenApiDocument } from './routes/openapi.js';
+import { registerRoutes } from './routes/register.js';
+import { ROUTES } from './routes/table.js';
 import type { Db } from './storage/db.js';
-import { MIGRATIONS } from './storage/migrations.js';
 import { resolveTimeouts, type HttpTimeouts } from './timeouts.js';
 import { embeddedSharedState, type SharedState } from './shared-state.js';
 import { shareArticleWrites } from './content/store.js';
@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (closing) reply.header('connection', 'close');
   });
   fastify.setErrorHandler((error, request, reply) => {
-    const { status, message } = toReply(error);
+    const { status, message } = toReply(error, request.routeOptions.config as { bodyTooLarge?: string });
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -185,16 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ message: `no route for ${request.method} ${request.url.split('?')[0]}`, status: 404 }),
   );
-  fastify.get('/healthz', async () => {
-    await deps.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
-  fastify.get('/readyz', async (_request, reply) => {
-    const applied = new Set((await deps.db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
-    const missing = MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);
-    if (missing.length > 0) return reply.status(503).send({ message: `migrations not applied: ${missing.join(', ')}`, status: 503 });
-    return { status: 'ready' };
-  });
   const metrics = createMetrics();
   observeRequests(fastify, metrics);
   // Article writes of other processes reach this one's caches (and this one's reach theirs).
@@ -205,52 +195,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const throttle = { ...DEFAULT_THROTTLE, ...deps.throttle };
-  let service: AuthService | undefined;
-  if (only !== 'content') {
-    service = new AuthService({
-      db: deps.db,
-      clock,
-      tokens: createTokenMinter(keys, clock, issuer),
-      verifier,
-      mailer: deps.mailer,
-      throttle,
-      limiter: shared.limiter,
-      log: deps.logger,
-    });
-    const operations = authOperations(service);
-    const document = openApiDocument('/v1', operations);
-    await fastify.register(authRoutes, { prefix: '/v1', operations, keys, openapi: () => document });
-  }
-
-  // ── Content API ──────────────────────────────────────────────────────────────────────────────
-  if (only !== 'auth') {
-    // Per-client request limits (/v2 reads, /v2/parse) live where every process sees them when several serve.
-    const sharedLimiter = shared.requestLimitShared ? shared.limiter : undefined;
-    // The one engine client: every parse of this process runs on its worker threads. One starts
-    // now, the others when it is busy (an idle worker holds tens of MB).
-    let engine = deps.engine;
-    if (engine === undefined) {
-      const { parseThreads } = ContentSettingsSchema.pick({ parseThreads: true }).parse({ parseThreads: deps.content?.parseThreads });
-      const own = createEngineClient({ threads: parseThreads, initialThreads: 1 });
-      fastify.addHook('onClose', () => own.close());
-      engine = own;
-    }
-    await fastify.register(contentRoutes, {
-      prefix: '/v2',
-      db: deps.db,
-      clock,
-      verifier,
-      metrics,
-      offline: deps.offline ?? false,
-      settings: deps.content ?? {},
-      sharedLimiter,
-      engine,
-    });
-    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {}, sharedLimiter, engine });
-  }
+  const auth =
+    only === 'content'
+      ? undefined
+      : new AuthService({
+          db: deps.db,
+          clock,
+          tokens: createTokenMinter(keys, clock, issuer),
+          verifier,
+          mailer: deps.mailer,
+          throttle,
+          limiter: shared.limiter,
+          log: deps.logger,
+        });
+  const content = only === 'auth' ? undefined : contentPart(fastify, deps, clock, metrics, shared);
+  const ctx: RouteContext = { db: deps.db, clock, metrics, auth, keys, content, openapi: { v1: v1OpenApiDocument(ROUTES), v2: v2OpenApiDocument(ROUTES) } };
+  await registerRoutes(fastify, ROUTES, ctx, verifier);
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
   if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });
-  // ─────────────────────────────────────────────────────────────────────────────────────────────
 
   return {
     fastify,
@@ -258,9 +220,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keys,
     purge: () => purgeExpired(deps.db, clock, throttle.familiarForMs),
     drain: async () => {
-      await service?.drainMail();
+      await auth?.drainMail();
     },
   };
+}
+
+/**
+ * The content API's shared objects (content/part.ts), with the engine client every parse of this
+ * process runs on: the caller's, or one of `parseThreads` threads of which one starts now and the
+ * others when it is busy (an idle worker holds tens of MB).
+ */
+function contentPart(fastify: FastifyInstance, deps: AppDeps, clock: Clock, metrics: ReturnType<typeof createMetrics>, shared: SharedState): ContentContext {
+  let engine = deps.engine;
+  if (engine === undefined) {
+    const { parseThreads } = ContentSettingsSchema.pick({ parseThreads: true }).parse({ parseThreads: deps.content?.parseThreads });
+    const own = createEngineClient({ threads: parseThreads, initialThreads: 1 });
+    fastify.addHook('onClose', () => own.close());
+    engine = own;
+  }
+  const { content, close } = createContentPart({
+    db: deps.db,
+    clock,
+    metrics,
+    engine,
+    offline: deps.offline ?? false,
+    settings: deps.content ?? {},
+    explorer: deps.explorer ?? {},
+    // Per-client request limits live where every process sees them when several serve.
+    sharedLimiter: shared.requestLimitShared ? shared.limiter : undefined,
+  });
+  fastify.addHook('onClose', async () => close());
+  return content;
 }
 
 /** Messages for fastify's own client errors (body parsing), by code; other 4xx keep fastify's message. */
@@ -272,10 +262,14 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request body size does not match Content-Length',
 };
 
-/** The reply for an error: ours as they are, fastify's client errors by status, the rest a 500. */
-function toReply(error: unknown): { status: number; message: string } {
+/**
+ * The reply for an error: ours as they are, fastify's client errors by status, the rest a 500.
+ * A route with a body limit of its own names it (`bodyTooLarge`, routes/route.ts).
+ */
+function toReply(error: unknown, route: { bodyTooLarge?: string } | undefined): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   const code = (error as { code?: unknown }).code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && route?.bodyTooLarge !== undefined) return { status: 413, message: route.bodyTooLarge };
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const known = typeof code === 'string' ? FASTIFY_MESSAGES[code] : undefined;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { HttpTimeouts } from '../timeouts.js';
-import type { ContentSettings } from './routes.js';
+import type { ContentSettings } from './part.js';
 
 const ContentEnvSchema = z.object({
   /** Operator URL and/or e-mail for the User-Agent sent to the wikis (Wikimedia's policy asks for one). */

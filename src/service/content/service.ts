@@ -139,7 +139,7 @@ export class ContentService {
    * Article model (/v2/articles). Found exactly as `find` finds Articles: what is not stored is
    * fetched, parsed and stored by the same path, then read back from the store.
    */
-  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal): Promise<SourceRow[]> {
+  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal | (() => AbortSignal)): Promise<SourceRow[]> {
     const stored = criteria.contradictory ? [] : firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
     const found = stored.length > 0 ? stored : await this.find(rawTitle, criteria, signal);
     const sources = await Promise.all(

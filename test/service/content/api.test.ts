@@ -188,7 +188,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
       422,
       'filters.0.field: unknown filter field; expected one of is_part_of.identifier, in_language.identifier',
     ]);
-    expect(await problem({ body: { filters: [{ field: 'is_part_of.identifier' }] } }), 'missing value').toEqual([422, 'filters.0.value: Invalid input: expected string, received undefined']);
+    expect(await problem({ body: { filters: [{ field: 'is_part_of.identifier' }] } }), 'missing value').toEqual([422, 'filters.0.value: required field is missing']);
     expect(await problem({ body: { fields: ['nonsense'] } }), 'unknown field').toMatchObject([422, expect.stringMatching(/^fields\.0: unknown Article field/)]);
     expect(await problem({ body: { filter: [] } }), 'unknown key').toEqual([422, 'filter: unexpected field']);
   });
