@@ -1,19 +1,20 @@
 /**
- * A section is boilerplate by what it holds, whatever its title: only reference lists, only lists
- * of external links, only navigation boxes (grammar/sections.json `navigationBlocks`,
- * `externalLinks`). So a wiki whose titles nobody listed ("參考文獻", "مراجع") still loses its
- * reference and link sections, as the titled ones of grammar/sections.json `boilerplate` go.
+ * A section is boilerplate by what it holds, whatever its title: only reference lists (or what
+ * stands for them), only lists of external links, only navigation boxes (grammar/sections.json
+ * `navigationBlocks`, `externalLinks`). So a wiki whose titles nobody listed ("參考文獻", "مراجع")
+ * still loses its reference and link sections, as the titled ones (`boilerplate`) go.
  *
  * What counts as holding nothing else: subsection headings (structure, not text), whitespace,
  * noise that is not navigation (styles, maintenance boxes). A section with none of the three
  * kinds at all (an empty section, one holding only a hatnote or a "section empty" box) is not
- * decided by content: its heading stays. Bibliographies are content here: a list whose items carry
- * a citation (`cite`) is a reading list or a list of works, and only a title says which.
+ * decided by content: its heading stays. A plain list of citations is content here: a reading list
+ * or a list of the subject's works, and only a title says which (one wrapped in {{Refbegin}} is
+ * noise already, and counts as reference material).
  */
 import type { AnyNode, Element } from './dom.js';
 import { isElement, rawText, someToken } from './dom.js';
 import { MAX_DEPTH } from './context.js';
-import { SECTIONS } from './grammar.js';
+import { REFERENCE_LIST_WRAPPERS, SECTIONS } from './grammar.js';
 import { isReferenceList, referenceListsIn } from './references.js';
 import { hasClassIn, isNoise } from './rules.js';
 
@@ -38,7 +39,7 @@ export function holdsOnlyBoilerplate(nodes: Iterable<AnyNode>): boolean {
 
 function verdictOf(node: AnyNode, depth: number): Verdict {
   if (!isElement(node)) return node.type === 'text' && rawText(node).trim().length > 0 ? 'content' : 'neutral';
-  if (isReferenceList(node) || (isNoise(node) && referenceListsIn(node).length > 0)) return 'boilerplate';
+  if (isReferenceMaterial(node)) return 'boilerplate';
   if (hasClassIn(node, SECTIONS.navigationBlocks)) return 'boilerplate';
   if (isNoise(node) || EMPTY.has(node.name)) return 'neutral';
   if (HEADINGS.has(node.name) || hasClassIn(node, SECTIONS.headingWrappers)) return 'neutral';
@@ -51,6 +52,17 @@ function verdictOf(node: AnyNode, depth: number): Verdict {
     if (v === 'boilerplate') verdict = 'boilerplate';
   }
   return verdict;
+}
+
+/**
+ * A reference list, or what stands for one: a wrapper that is noise (grammar/citations.json
+ * `listWrappers`: {{Reflist}}, Parsoid's references wrapper, mobile-html's empty placeholder, a
+ * {{Refbegin}} bibliography, whose content is noise already) or noise holding a list.
+ */
+function isReferenceMaterial(el: Element): boolean {
+  if (isReferenceList(el)) return true;
+  if (!isNoise(el)) return false;
+  return hasClassIn(el, REFERENCE_LIST_WRAPPERS) || referenceListsIn(el).length > 0;
 }
 
 /**

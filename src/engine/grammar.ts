@@ -16,6 +16,11 @@ export const NOISE = {
   roles: set(noise.roles),
   ids: set(noise.ids),
   isHiddenStyle: hiddenStyleTest(noise.hiddenStyles.map((r) => r.match)),
+  collapsed: {
+    tags: set(noise.collapsed.tags),
+    classes: set(noise.collapsed.classes),
+    containers: set(noise.collapsed.containers),
+  },
   linkPrefixes: noise.linkPrefixes.map((r) => r.match),
   actionLinks: set(noise.actionLinks),
   audioLabels: set(noise.audioLabels),

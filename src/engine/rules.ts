@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { rawText, someToken } from './dom.js';
+import { isElement, rawText, someToken } from './dom.js';
 import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -25,9 +25,21 @@ export function isNoise(el: Element): boolean {
   if (a.typeof !== undefined && someToken(a.typeof, hasNoiseTypeof)) return true;
   if (a.role !== undefined && NOISE.roles.has(a.role)) return true;
   if (a.id !== undefined && NOISE.ids.has(a.id)) return true;
-  if (a.style !== undefined && isHiddenStyle(a.style)) return true;
+  if (a.style !== undefined && isHiddenStyle(a.style) && !isCollapsed(el)) return true;
   if (el.name === 'a' && a.href !== undefined) return isChromeLink(el, a.href);
   return false;
+}
+
+/**
+ * Hidden by its style, but only collapsed (grammar/noise.json `collapsed`): a section the mobile
+ * apps folded, the table a mobile-html page shows after a tap, MediaWiki's collapsed content.
+ * Collapsed is not hidden: what a reader opens with a tap is the article.
+ */
+function isCollapsed(el: Element): boolean {
+  const { tags, classes, containers } = NOISE.collapsed;
+  if (tags.has(el.name) || hasClassIn(el, classes)) return true;
+  const parent = el.parent;
+  return parent !== null && isElement(parent) && hasClassIn(parent, containers);
 }
 
 /**

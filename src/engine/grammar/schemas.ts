@@ -38,6 +38,11 @@ export const NoiseSchema = file({
       }),
     )
     .describe('Inline style declarations that hide an element'),
+  collapsed: group({
+    tags: Rules.describe('Element names'),
+    classes: Rules.describe('Class tokens of the element itself'),
+    containers: Rules.describe('Class tokens of the element\'s parent'),
+  }).describe('Elements whose hidden style (hiddenStyles) is a collapsed state, not hidden content: they are read'),
   linkPrefixes: Rules.describe('Link targets (after ./ or /wiki/): links to these pages are reader help or player chrome, dropped with their text'),
   actionLinks: Rules.describe('Values of a link\'s action= (or veaction=) query parameter: such a link into the wiki\'s interface (edit, history) is chrome, dropped with its text; a red link (redlink=1) is not'),
   audioLabels: Rules.describe('Words (lower case) an audio link shows in place of content ("listen"): such a link to a file of one of audioExtensions is dropped'),
