@@ -147,8 +147,8 @@ interface Field {
 }
 
 /**
- * The reference writes a marker's text into infobox values ("Country rock[1][2]", "Persian[lower-alpha
- * 2]"); ours are citations, never text (Part.value). Left out on both sides.
+ * The reference writes a marker's text into infobox values ("Country rock[1][2]",
+ * "Persian[lower-alpha 2]"); ours are citations, never text (Part.value). Left out on both sides.
  */
 const MARKER_TEXT = /\[[^[\]]{0,24}\d+\]/gu;
 

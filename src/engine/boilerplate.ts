@@ -83,6 +83,8 @@ function isExternalLinkList(list: Element): boolean {
   }
   return items > 0;
 }
+
+const isExternalMark = (token: string): boolean => SECTIONS.externalLinks.has(token);
 const isExternal = (a: Element): boolean => someToken(a.attribs.rel, isExternalMark) || someToken(a.attribs.class, isExternalMark);
 
 /**
@@ -113,5 +115,3 @@ function holdsCitation(el: Element, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   return el.children.some((c) => isElement(c) && holdsCitation(c, depth + 1));
 }
-
-const isExternalMark = (token: string): boolean => SECTIONS.externalLinks.has(token);

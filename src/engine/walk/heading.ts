@@ -15,10 +15,6 @@ import type { Rule } from './types.js';
 /** A Map, not an object literal: an element named `constructor` must not find Object's. */
 const LEVELS: ReadonlyMap<string, number> = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
 
-export function headingLevel(el: Element): number | undefined {
-  return LEVELS.get(el.name);
-}
-
 /** A heading, a Parsoid section, or a rendered page's heading wrapper: what can end a skipped section. */
 export function isHeadingBlock(el: Element): boolean {
   return LEVELS.has(el.name) || el.name === 'section' || isHeadingWrapper(el);
@@ -47,17 +43,21 @@ export const heading: Rule = {
   },
 };
 
-/** The heading's block (its wrapper on rendered pages since 2024) is not what opens a `<section>`. */
-function opensFlatSection(el: Element): boolean {
+/** The heading, or the wrapper around it (rendered pages since 2024, mobile-html): what stands among the blocks. */
+function headingBlock(el: Element): Element {
   const parent = el.parent;
+  return parent !== null && isElement(parent) && isHeadingWrapper(parent) ? parent : el;
+}
+
+/** The heading does not open a `<section>` (which the section rule judged whole): it stands among its section's blocks. */
+function opensFlatSection(el: Element): boolean {
+  const parent = headingBlock(el).parent;
   return !(parent !== null && isElement(parent) && parent.name === 'section' && sectionHeading(parent) === el);
 }
 
 /** The nodes after a flat page's heading up to the next heading of its level or higher. */
 function* flatSection(el: Element, level: number): Generator<AnyNode> {
-  const parent = el.parent;
-  const block = parent !== null && isElement(parent) && isHeadingWrapper(parent) ? parent : el;
-  for (let n = block.next; n !== null; n = n.next) {
+  for (let n = headingBlock(el).next; n !== null; n = n.next) {
     if (isElement(n)) {
       const next = n.name === 'section' ? 0 : headingOf(n);
       if (next !== undefined && next <= level) return;
