@@ -16,7 +16,13 @@ export const NOISE = {
   roles: set(noise.roles),
   ids: set(noise.ids),
   isHiddenStyle: hiddenStyleTest(noise.hiddenStyles.map((r) => r.match)),
+  collapsed: {
+    tags: set(noise.collapsed.tags),
+    classes: set(noise.collapsed.classes),
+    containers: set(noise.collapsed.containers),
+  },
   linkPrefixes: noise.linkPrefixes.map((r) => r.match),
+  actionLinks: set(noise.actionLinks),
   audioLabels: set(noise.audioLabels),
   audioExtensions: noise.audioExtensions.map((r) => r.match),
 };
@@ -113,8 +119,8 @@ export function headingKey(heading: string): string {
 /** Per language: its own boilerplate titles plus the universal ones ('*'), merged once at load. */
 const boilerplate = new Map<string, ReadonlySet<string>>();
 const allBoilerplate = new Set<string>();
-const universal = (sections.boilerplate['*'] ?? []).map(headingKey);
-for (const [lang, titles] of Object.entries(sections.boilerplate)) {
+const universal = (sections.boilerplate['*']?.titles ?? []).map(headingKey);
+for (const [lang, { titles }] of Object.entries(sections.boilerplate)) {
   const normalized = titles.map(headingKey);
   boilerplate.set(lang, new Set([...universal, ...normalized]));
   for (const t of normalized) allBoilerplate.add(t);
@@ -197,6 +203,8 @@ export const SECTIONS = {
   headingWrappers: set(sections.headingWrappers),
   shortDescription: set(sections.shortDescription),
   notInAbstract: set(sections.notInAbstract),
+  navigationBlocks: set(sections.navigationBlocks),
+  externalLinks: set(sections.externalLinks),
 };
 
 const infoboxTemplateNames = set(wikitext.infobox.names);
