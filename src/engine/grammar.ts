@@ -4,6 +4,7 @@
  * by ./grammar/load.ts, the one loader.
  */
 import { GRAMMAR } from './grammar/load.js';
+import { currentLanguageCode, languageFallbacks } from './wiki/data.js';
 
 const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext, parsoid, metadata } = GRAMMAR;
 
@@ -126,9 +127,26 @@ for (const [lang, { titles }] of Object.entries(sections.boilerplate)) {
   for (const t of normalized) allBoilerplate.add(t);
 }
 
-/** Boilerplate titles for a language, plus the universal ones; every language's when unknown. */
+const universalBoilerplate: ReadonlySet<string> = new Set(universal);
+
+/**
+ * Boilerplate titles for a language, plus the universal ones. A language without titles of its own
+ * takes those of the first language of its MediaWiki fallback chain that has some (rue → uk,
+ * be-tarask → be; English last), never the union of all languages: another language's appendix
+ * title can be a content heading here (ru "Литература" was dropped by bg's list). Only a page of
+ * unknown language gets every language's titles.
+ */
 export function boilerplateTitles(lang: string | undefined): ReadonlySet<string> {
-  return (lang === undefined ? undefined : boilerplate.get(lang)) ?? allBoilerplate;
+  if (lang === undefined) return allBoilerplate;
+  const own = boilerplate.get(lang);
+  if (own !== undefined) return own;
+  // A few map lookups, not cached: the language comes from input, so a cache would grow with it.
+  const code = currentLanguageCode(lang);
+  for (const c of [code, ...languageFallbacks(code).filter((f) => f !== 'en'), code.split('-')[0]!, 'en']) {
+    const titles = boilerplate.get(c);
+    if (titles !== undefined) return titles;
+  }
+  return universalBoilerplate;
 }
 
 export const PROJECTS = projects;

@@ -107,8 +107,19 @@ describe('grammar/sections.json boilerplate titles', () => {
     for (const [lang, title] of Object.entries(seen)) expect(boilerplateTitles(lang).has(title), `${lang}: ${title}`).toBe(true);
   });
 
-  it('give a language nobody listed every language\'s titles', () => {
-    expect(boilerplateTitles('sw').has('参考文献')).toBe(true);
-    expect(boilerplateTitles('sw').has('marejeo')).toBe(false);
+  it('give a language nobody listed its fallback chain\'s titles, never another language\'s', () => {
+    // rue (Rusyn) falls back to uk, then ru (MediaWiki): ukwiki's appendix titles.
+    expect(boilerplateTitles('rue').has('примітки')).toBe(true);
+    // sw has no entry and falls back to English only: bg's "Литература" or ja's "参考文献" could be
+    // a content heading there, so they are not borrowed.
+    expect(boilerplateTitles('sw').has('references')).toBe(true);
+    expect(boilerplateTitles('sw').has('литература')).toBe(false);
+    expect(boilerplateTitles('sw').has('参考文献')).toBe(false);
+    // A deprecated code reads as its current one (be-x-old → be-tarask → be).
+    expect(boilerplateTitles('be-x-old').has('зноскі')).toBe(true);
+  });
+
+  it('give a page of unknown language every language\'s titles', () => {
+    expect(boilerplateTitles(undefined).has('参考文献')).toBe(true);
   });
 });
