@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from '../../src/index.js';
+import { boilerplateTitles } from '../../src/engine/grammar.js';
 import type { Article, Part, TableCell } from '../../src/index.js';
 import type { CorpusCase } from './corpus.js';
 import { loadInput } from './corpus.js';
@@ -47,6 +48,8 @@ export interface Row {
   name: string;
   kind: string;
   abstractF1?: number;
+  /** The abstract token F1 with parentheses left in on both sides: how much deliberate difference 2 weighs. */
+  abstractF1WithParentheses?: number;
   headings?: number;
   bodyF1?: number;
   infoboxFields?: number;
@@ -57,6 +60,67 @@ export interface Row {
 }
 
 const normHeading = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * A heading as compared: its tokens, so that spacing and punctuation do not count, as in every
+ * other measure ("Rise as a superpower (1917 – 1945)" in the reference, "(1917–1945)" in ours).
+ */
+const headingTokens = (s: string): string => tokens(s).join(' ');
+
+/**
+ * Reference outputs the production parser got wrong, left out of the measures named here (and
+ * only those), each with the reason (../shared/corpus/README.md names them). Never a way to pass a
+ * floor: an article is listed here only for what its reference output says about the reference.
+ */
+export const BROKEN_REFERENCES: ReadonlyMap<string, { measures: readonly Measure[]; why: string }> = new Map([
+  [
+    'Sablon:Infokutija_filozof',
+    {
+      measures: ['abstractF1', 'headings', 'bodyF1', 'infoboxFields'],
+      why: 'a template page (bswiki Template namespace): the production parser read its documentation box as the page, nesting "Korištenje" inside itself and finding no lead; nothing in that output is the page as a reader sees it',
+    },
+  ],
+  [
+    '1976_Democratic_Party_presidential_primaries',
+    {
+      measures: ['abstractF1'],
+      why: 'the production abstract runs on past the lead into the whole "Background" section ("… New York City. Background 1972 election In 1972, Senator George McGovern …"): an abstract of the article body, not of its lead',
+    },
+  ],
+]);
+
+/** Whether the reference output of `name` counts for `measure` (BROKEN_REFERENCES). */
+export function scored(name: string, measure: Measure): boolean {
+  return BROKEN_REFERENCES.get(name)?.measures.includes(measure) !== true;
+}
+
+/**
+ * Multi-word parentheses, as the production parser drops them from the abstract (deliberate
+ * difference 2, docs/conformance.md): Wikimedia's page summary rule (mobileapps summarize.js) —
+ * nested parentheses first, then every "(…)" with a space inside it and a space before it, and a
+ * full-width "（…）" holding a space, "：" or "，". We keep them; the abstract is compared outside
+ * them, on both sides, so that the measure says where the two agree on the summary's text.
+ */
+export function withoutMultiWordParentheses(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/(\([^()]*)(\([^()]+\))/g, '$1 ');
+  }
+  return out.replace(/([ \u00a0])\([^)]+ [^)]+\)/g, '$1').replace(/（[^）]+[ ：，][^）]+）/g, ' ');
+}
+
+/**
+ * Section titles the engine drops as boilerplate for a language (grammar/sections.json, read
+ * through the engine's grammar tables; deliberate difference 1): the reference keeps those
+ * sections, so their headings are not expected of us.
+ */
+const boilerplateCache = new Map<string, ReadonlySet<string>>();
+function boilerplateHeadings(language: string): ReadonlySet<string> {
+  let set = boilerplateCache.get(language);
+  if (set === undefined) boilerplateCache.set(language, (set = new Set([...boilerplateTitles(language)].map(headingTokens))));
+  return set;
+}
 
 function headingsOf(parts: readonly (Part | RefPart)[] | undefined, out: string[], top = true): string[] {
   for (const p of parts ?? []) {
@@ -82,21 +146,41 @@ interface Field {
   value: string[];
 }
 
-/** Labelled fields of infoboxes: reference `field` and `list` parts, our `field` parts. */
+/**
+ * The reference writes a marker's text into infobox values ("Country rock[1][2]",
+ * "Persian[lower-alpha 2]"); ours are citations, never text (Part.value). Left out on both sides.
+ */
+const MARKER_TEXT = /\[[^[\]]{0,24}\d+\]/gu;
+
+/**
+ * Labelled fields of infoboxes: reference `field` and `list` parts, our `field` parts wherever they
+ * are (a field's own fields — a row's columns, the rows of a table in its cell — are fields too).
+ * A label is compared without spaces or punctuation: the reference glues words at element
+ * boundaries ("FederalCouncil", "ISO3166 code"). A reference value that only repeats its label
+ * ("Sultan: Sultan", "Signature: Signature") is the production parser's stand-in for a field
+ * without text (a label over indented rows, an image-only field): it counts as empty.
+ */
 function fieldsOf(parts: readonly (Part | RefPart)[] | undefined, out: Field[]): Field[] {
   for (const p of parts ?? []) {
     if ((p.type === 'field' || p.type === 'list') && typeof p.name === 'string' && p.name.length > 0) {
       // Only reference parts have `values` (list items); ours are has_parts.
       const listValues = (('values' in p ? p.values : undefined) ?? []).map((v) => v.replace(/^\s*-\s*/, '')).join(' ');
-      out.push({ label: normHeading(p.name), value: tokens(`${p.value ?? ''} ${listValues}`) });
-    } else fieldsOf(p.has_parts as (Part | RefPart)[] | undefined, out);
+      const label = tokens(p.name).join('');
+      const value = tokens(`${p.value ?? ''} ${listValues}`.replace(MARKER_TEXT, ' '));
+      out.push({ label, value: value.join('') === label ? [] : value });
+    }
+    fieldsOf(p.has_parts as (Part | RefPart)[] | undefined, out);
   }
   return out;
 }
 
+/** Values agree: token F1 of at least 0.8 (the reference drops text and adds stray spaces), or the same letters once spacing is ignored ("GeorgeLucas"). */
+function sameValue(ours: readonly string[], reference: readonly string[]): boolean {
+  return tokenF1(ours, reference) >= 0.8 || ours.join('') === reference.join('');
+}
+
 /**
- * Share of reference infobox fields we produce: same label, and a value whose token F1 with the
- * reference value is at least 0.8 (the reference's values carry stray spaces and dropped text).
+ * Share of reference infobox fields we produce: same label, and a value that agrees (sameValue).
  */
 function infoboxScore(ours: readonly Part[], ref: readonly RefPart[]): number | undefined {
   const refFields = fieldsOf(ref, []);
@@ -106,7 +190,7 @@ function infoboxScore(ours: readonly Part[], ref: readonly RefPart[]): number | 
   let found = 0;
   for (const f of refFields) {
     const candidates = byLabel.get(f.label) ?? [];
-    if (candidates.some((c) => tokenF1(c.value, f.value) >= 0.8)) found++;
+    if (candidates.some((c) => sameValue(c.value, f.value))) found++;
   }
   return found / refFields.length;
 }
@@ -172,18 +256,23 @@ export function score(c: CorpusCase): Row {
     structures: structuresOf(ours, htmlOf(input)),
   };
   if (ref === undefined) return row;
-  if ((ref.abstract ?? '').length > 0) row.abstractF1 = tokenF1(tokens(ours.abstract ?? ''), tokens(ref.abstract ?? ''));
-  const refHeadings = headingsOf(ref.sections, []);
-  if (refHeadings.length > 0) {
-    const ourHeadings = headingsOf(ours.sections, []);
+  const name = c.name;
+  if ((ref.abstract ?? '').length > 0 && scored(name, 'abstractF1')) {
+    row.abstractF1 = tokenF1(tokens(withoutMultiWordParentheses(ours.abstract ?? '')), tokens(withoutMultiWordParentheses(ref.abstract ?? '')));
+    row.abstractF1WithParentheses = tokenF1(tokens(ours.abstract ?? ''), tokens(ref.abstract ?? ''));
+  }
+  const boilerplate = boilerplateHeadings(row.structures.language);
+  const refHeadings = headingsOf(ref.sections, []).map(headingTokens).filter((h) => !boilerplate.has(h));
+  if (refHeadings.length > 0 && scored(name, 'headings')) {
+    const ourHeadings = headingsOf(ours.sections, []).map(headingTokens);
     row.headings = recall(ourHeadings, refHeadings);
     const have = new Set(ourHeadings);
     row.missingHeadings = refHeadings.filter((h) => !have.has(h));
   }
   const ib = infoboxScore(ours.infoboxes, ref.infoboxes ?? []);
-  if (ib !== undefined) row.infoboxFields = ib;
+  if (ib !== undefined && scored(name, 'infoboxFields')) row.infoboxFields = ib;
   const refBody = bodyText(ref.sections, []).join(' ');
-  if (refBody.length > 0) row.bodyF1 = tokenF1(tokens(bodyText(ours.sections, []).join(' ')), tokens(refBody));
+  if (refBody.length > 0 && scored(name, 'bodyF1')) row.bodyF1 = tokenF1(tokens(bodyText(ours.sections, []).join(' ')), tokens(refBody));
   return row;
 }
 
@@ -199,7 +288,7 @@ export interface Stat {
   n: number;
 }
 
-export function stat(rows: readonly Row[], measure: Measure): Stat {
+export function stat(rows: readonly Row[], measure: Measure | 'abstractF1WithParentheses'): Stat {
   const scored = rows.filter((r) => r[measure] !== undefined);
   const values = scored.map((r) => r[measure]!);
   let worst = scored[0];

@@ -194,7 +194,7 @@ export function infoboxExpectation(source: string, layout: string): { expected: 
 function ownBoilerplate(language: string): ReadonlySet<string> | undefined {
   const own = GRAMMAR.sections.boilerplate[language];
   if (own === undefined) return undefined;
-  return new Set([...(GRAMMAR.sections.boilerplate['*'] ?? []), ...own].map(norm));
+  return new Set([...(GRAMMAR.sections.boilerplate['*']?.titles ?? []), ...own.titles].map(norm));
 }
 
 function fieldsOf(parts: readonly Part[] | undefined, out: Part[]): Part[] {
@@ -256,8 +256,12 @@ export function scoreArticle(c: WikitextCase, source: string, article: Article, 
   const ours = new Set(headingsOf(article.sections, []));
   const own = ownBoilerplate(c.language);
   if (own !== undefined) for (const name of ours) if (own.has(name)) note('boilerplateKept', name);
+  // A subsection of a boilerplate section goes with it (zh 延伸阅读 › 入门): no loss of its own.
+  let droppedBelow = Infinity;
   for (const s of sourceSections(source)) {
     const key = norm(s.title);
+    if (s.level <= droppedBelow) droppedBelow = own?.has(key) === true ? s.level : Infinity;
+    if (s.level > droppedBelow) continue;
     if (key.length === 0 || ours.has(key) || own?.has(key) === true || s.prose < LOST_MIN_PROSE) continue;
     note('sectionsLost', `${s.title} (${s.prose} letters)`);
   }

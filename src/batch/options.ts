@@ -44,6 +44,16 @@ export const ConvertRunSchema = z.object({
 export type ConvertRun = z.input<typeof ConvertRunSchema>;
 export type ResolvedRun = z.output<typeof ConvertRunSchema>;
 
+/**
+ * The largest .html/.json file read whole as one record (ReaderContext.wholeFileLimit): a
+ * generous multiple of the engine's own limit (--max-input-bytes, 32 MiB by default), so that an
+ * article over that limit still reaches the engine and is refused with its size, never under
+ * 64 MiB. Shared by a single-machine run and a queue shard, which read alike.
+ */
+export function wholeFileLimit(maxInputBytes: number | undefined): number {
+  return Math.max(4 * (maxInputBytes ?? 32 * 1024 * 1024), 64 * 1024 * 1024);
+}
+
 export interface OutputPlan {
   format: OutputFormat;
   gzip: boolean;

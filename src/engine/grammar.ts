@@ -4,6 +4,7 @@
  * by ./grammar/load.ts, the one loader.
  */
 import { GRAMMAR } from './grammar/load.js';
+import { currentLanguageCode, languageFallbacks } from './wiki/data.js';
 
 const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext, parsoid, metadata } = GRAMMAR;
 
@@ -16,7 +17,13 @@ export const NOISE = {
   roles: set(noise.roles),
   ids: set(noise.ids),
   isHiddenStyle: hiddenStyleTest(noise.hiddenStyles.map((r) => r.match)),
+  collapsed: {
+    tags: set(noise.collapsed.tags),
+    classes: set(noise.collapsed.classes),
+    containers: set(noise.collapsed.containers),
+  },
   linkPrefixes: noise.linkPrefixes.map((r) => r.match),
+  actionLinks: set(noise.actionLinks),
   audioLabels: set(noise.audioLabels),
   audioExtensions: noise.audioExtensions.map((r) => r.match),
 };
@@ -113,16 +120,33 @@ export function headingKey(heading: string): string {
 /** Per language: its own boilerplate titles plus the universal ones ('*'), merged once at load. */
 const boilerplate = new Map<string, ReadonlySet<string>>();
 const allBoilerplate = new Set<string>();
-const universal = (sections.boilerplate['*'] ?? []).map(headingKey);
-for (const [lang, titles] of Object.entries(sections.boilerplate)) {
+const universal = (sections.boilerplate['*']?.titles ?? []).map(headingKey);
+for (const [lang, { titles }] of Object.entries(sections.boilerplate)) {
   const normalized = titles.map(headingKey);
   boilerplate.set(lang, new Set([...universal, ...normalized]));
   for (const t of normalized) allBoilerplate.add(t);
 }
 
-/** Boilerplate titles for a language, plus the universal ones; every language's when unknown. */
+const universalBoilerplate: ReadonlySet<string> = new Set(universal);
+
+/**
+ * Boilerplate titles for a language, plus the universal ones. A language without titles of its own
+ * takes those of the first language of its MediaWiki fallback chain that has some (rue → uk,
+ * be-tarask → be; English last), never the union of all languages: another language's appendix
+ * title can be a content heading here (ru "Литература" was dropped by bg's list). Only a page of
+ * unknown language gets every language's titles.
+ */
 export function boilerplateTitles(lang: string | undefined): ReadonlySet<string> {
-  return (lang === undefined ? undefined : boilerplate.get(lang)) ?? allBoilerplate;
+  if (lang === undefined) return allBoilerplate;
+  const own = boilerplate.get(lang);
+  if (own !== undefined) return own;
+  // A few map lookups, not cached: the language comes from input, so a cache would grow with it.
+  const code = currentLanguageCode(lang);
+  for (const c of [code, ...languageFallbacks(code).filter((f) => f !== 'en'), code.split('-')[0]!, 'en']) {
+    const titles = boilerplate.get(c);
+    if (titles !== undefined) return titles;
+  }
+  return universalBoilerplate;
 }
 
 export const PROJECTS = projects;
@@ -197,6 +221,8 @@ export const SECTIONS = {
   headingWrappers: set(sections.headingWrappers),
   shortDescription: set(sections.shortDescription),
   notInAbstract: set(sections.notInAbstract),
+  navigationBlocks: set(sections.navigationBlocks),
+  externalLinks: set(sections.externalLinks),
 };
 
 const infoboxTemplateNames = set(wikitext.infobox.names);

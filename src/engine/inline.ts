@@ -57,14 +57,22 @@ class Collector {
   text = '';
   links: Link[] = [];
   citations: Citation[] = [];
+  /** The text ends with a "[" right before a dropped element: a "]" right after it closes an empty pair. */
+  private bracketBeforeDropped = false;
   constructor(
     readonly ctx: Context,
     readonly options: InlineOptions,
   ) {}
 
   node(node: AnyNode, depth: number): void {
+    const bracket = this.bracketBeforeDropped;
+    this.bracketBeforeDropped = false;
     if (node.type === 'text') {
-      this.text += (node as { data: string }).data;
+      const data = (node as { data: string }).data;
+      // Brackets that held only dropped content go with it: a navbar's "[<a>edit</a>]" (an
+      // interface link, noise) leaves no "[]".
+      if (bracket && data.charCodeAt(0) === 93) this.text = this.text.slice(0, -1) + data.slice(1);
+      else this.text += data;
       return;
     }
     if (!isElement(node)) return;
@@ -77,6 +85,7 @@ class Collector {
         const citation = citationOf(el);
         if (citation !== undefined) this.citations.push(citation);
       }
+      this.bracketBeforeDropped = this.text.endsWith('[');
       return;
     }
     if (this.options.abstract === true && isPronunciation(el)) {

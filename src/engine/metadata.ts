@@ -25,7 +25,7 @@ export interface DocumentMeta {
   parsoid: boolean;
 }
 
-const { head: HEAD, config: CONFIG, jsonLd: JSON_LD } = DOCUMENT;
+const { head: HEAD, config: CONFIG, jsonLd: JSON_LD, pageTitle: PAGE_TITLE } = DOCUMENT;
 const PARSOID_PROPERTIES = new Set(HEAD.parsoid.map((r) => r.match));
 
 export function readDocumentMeta(doc: Document): DocumentMeta {
@@ -93,9 +93,11 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
   if (site !== undefined) meta.site = site;
   if (meta.name === undefined) {
     // The page URL names the page; Parsoid's <title> is the *display* title, which may carry
-    // markup ("<i>Monday Night Football</i>") or other casing, so it is only the fallback.
+    // markup ("<i>Monday Night Football</i>") or other casing, so it is only the fallback. A skin
+    // page saved without its config script and canonical link still shows its title: in the
+    // first heading, else in <title> before the site name.
     const fromUrl = meta.url === undefined ? undefined : titleFromUrl(meta.url);
-    const display = meta.parsoid && title !== undefined ? title.replace(/<[^>]*>/g, '').trim() : '';
+    const display = meta.parsoid ? (title ?? '').replace(/<[^>]*>/g, '').trim() : skinTitle(doc, title ?? '');
     const name = fromUrl ?? (display.length > 0 ? display : undefined);
     if (name !== undefined) meta.name = name;
   }
@@ -149,6 +151,16 @@ function readRlconf(script: string, meta: DocumentMeta): void {
   if (ns !== undefined) meta.namespace = ns;
   const item = str(RLCONF.wikidataItem);
   if (item !== undefined) meta.wikidataItem = item;
+}
+
+/** A skin page's displayed title: its first heading's text, else its <title> without the site name. */
+function skinTitle(doc: Document, title: string): string {
+  const heading = findFirst(doc, (e) => e.name === 'h1' && e.attribs.id === PAGE_TITLE.headingId.match);
+  const shown = heading === undefined ? '' : rawText(heading).replace(/\s+/g, ' ').trim();
+  if (shown.length > 0) return shown;
+  let cut = -1;
+  for (const { match } of PAGE_TITLE.separators) cut = Math.max(cut, title.lastIndexOf(match));
+  return (cut > 0 ? title.slice(0, cut) : title).trim();
 }
 
 /** `dateModified` of the page's `<script type="application/ld+json">`, when it is a valid date. */

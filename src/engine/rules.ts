@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { rawText, someToken } from './dom.js';
+import { isElement, rawText, someToken } from './dom.js';
 import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -25,22 +25,54 @@ export function isNoise(el: Element): boolean {
   if (a.typeof !== undefined && someToken(a.typeof, hasNoiseTypeof)) return true;
   if (a.role !== undefined && NOISE.roles.has(a.role)) return true;
   if (a.id !== undefined && NOISE.ids.has(a.id)) return true;
-  if (a.style !== undefined && isHiddenStyle(a.style)) return true;
+  if (a.style !== undefined && isHiddenStyle(a.style) && !isCollapsed(el)) return true;
   if (el.name === 'a' && a.href !== undefined) return isChromeLink(el, a.href);
   return false;
 }
 
 /**
+ * Hidden by its style, but only collapsed (grammar/noise.json `collapsed`): a section the mobile
+ * apps folded, the table a mobile-html page shows after a tap, MediaWiki's collapsed content.
+ * Collapsed is not hidden: what a reader opens with a tap is the article.
+ */
+function isCollapsed(el: Element): boolean {
+  const { tags, classes, containers } = NOISE.collapsed;
+  if (tags.has(el.name) || hasClassIn(el, classes)) return true;
+  const parent = el.parent;
+  return parent !== null && isElement(parent) && hasClassIn(parent, containers);
+}
+
+/**
  * A link that is reader help or player chrome rather than content: the "?" of a help link after a
- * name in another script, "Problems playing this file?", or an audio link whose text is only the
- * player's word for it ("listen", "escuchar"): its text would read as part of the sentence.
+ * name in another script, "Problems playing this file?", an audio link whose text is only the
+ * player's word for it ("listen", "escuchar"): its text would read as part of the sentence; or a
+ * link into the wiki's interface ("[edit] [history]" navbars, grammar/noise.json `actionLinks`).
  */
 function isChromeLink(a: Element, href: string): boolean {
   // Runs for every link of every page: compares in place, allocating nothing for ordinary links.
   const at = targetStart(href);
   for (const prefix of NOISE.linkPrefixes) if (href.startsWith(prefix, at)) return true;
+  if (href.includes('action=') && isActionLink(href)) return true;
   if (!NOISE.audioExtensions.some((ext) => endsWithIgnoringCase(href, ext))) return false;
   return NOISE.audioLabels.has(rawText(a).trim().toLowerCase());
+}
+
+/**
+ * The query names an interface action of grammar/noise.json `actionLinks` (`action=edit`,
+ * `veaction=edit`, `action=history`…) and is no red link: a red link is `action=edit&redlink=1`,
+ * and its text is the article's.
+ */
+function isActionLink(href: string): boolean {
+  const query = href.indexOf('?');
+  if (query < 0) return false;
+  let action = false;
+  for (const param of href.slice(query + 1).split(/[&#]/)) {
+    const eq = param.indexOf('=');
+    const key = eq < 0 ? param : param.slice(0, eq);
+    if (key === 'redlink') return false;
+    if ((key === 'action' || key === 'veaction') && NOISE.actionLinks.has(param.slice(eq + 1))) action = true;
+  }
+  return action;
 }
 
 /** Where the page name starts in a wiki link: after "./" (Parsoid) or "/wiki/" (skin), else 0. */

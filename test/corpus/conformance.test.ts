@@ -7,19 +7,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusCases, corpusDir } from '../../scripts/conformance/corpus.js';
 import type { Measure, Row } from '../../scripts/conformance/score.js';
-import { score, stat, structureTotals } from '../../scripts/conformance/score.js';
+import { BROKEN_REFERENCES, score, stat, structureTotals } from '../../scripts/conformance/score.js';
 import type { StructureShare } from '../../scripts/conformance/structures.js';
 import { SHARES, shareStat, sharesOf } from '../../scripts/conformance/structures.js';
 
 const dir = corpusDir();
 if (dir === undefined) console.log('conformance gate skipped: ../shared/corpus not found (set WIKISTRUCT_CORPUS)');
 
-/** mean: the README targets; article: the worst article's value when the gate was set, less 0.03. */
+/**
+ * mean: the README targets (issue 21: 0.98, 0.99, 0.97, 0.96); article: the worst article's value
+ * when the floor was last raised, less about 0.03. Raised on the grown corpus (104 inputs), where
+ * the worst were Thesaurus 0.993, 1976_Democratic_Party_presidential_primaries 0.905 (its reference
+ * nests the whole page in "Background"), ISO_IEC_8895_2 0.708 and Ottoman_Empire 0.625
+ * (docs/conformance.md). The two broken reference outputs are left out by name in score.ts.
+ */
 const FLOORS: Record<Measure, { mean: number; article: number; label: string }> = {
-  abstractF1: { mean: 0.95, article: 0.8, label: 'abstract token F1' },
-  headings: { mean: 0.95, article: 0.63, label: 'section headings' },
-  bodyF1: { mean: 0.92, article: 0.67, label: 'section body token F1' },
-  infoboxFields: { mean: 0.85, article: 0.4, label: 'infobox fields' },
+  abstractF1: { mean: 0.98, article: 0.96, label: 'abstract token F1' },
+  headings: { mean: 0.99, article: 0.87, label: 'section headings' },
+  bodyF1: { mean: 0.97, article: 0.67, label: 'section body token F1' },
+  infoboxFields: { mean: 0.96, article: 0.59, label: 'infobox fields' },
 };
 
 /**
@@ -45,9 +51,20 @@ describe.skipIf(dir === undefined)('conformance gate (../shared/corpus against t
   }, 300_000);
 
   it('scores every article that has a reference output', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(70);
-    expect(stat(rows, 'abstractF1').n, 'articles with a scored abstract').toBeGreaterThanOrEqual(60);
-    expect(stat(rows, 'infoboxFields').n, 'articles with scored infobox fields').toBeGreaterThanOrEqual(45);
+    expect(rows.length, 'every input of the corpus').toBe(corpusCases(dir!).length);
+    expect(rows.filter((r) => r.kind === 'html').length, 'HTML inputs (../shared/corpus/README.md)').toBeGreaterThanOrEqual(92);
+    expect(stat(rows, 'abstractF1').n, 'articles with a scored abstract').toBeGreaterThanOrEqual(90);
+    expect(stat(rows, 'infoboxFields').n, 'articles with scored infobox fields').toBeGreaterThanOrEqual(70);
+  });
+
+  it('leaves out only the reference outputs named as broken, and only for the measures named', () => {
+    expect([...BROKEN_REFERENCES.keys()].sort()).toEqual(['1976_Democratic_Party_presidential_primaries', 'Sablon:Infokutija_filozof']);
+    const sablon = rows.find((r) => r.name === 'Sablon:Infokutija_filozof');
+    const primaries = rows.find((r) => r.name === '1976_Democratic_Party_presidential_primaries');
+    expect(sablon, 'Sablon:Infokutija_filozof is in the corpus').toBeDefined();
+    expect([sablon?.abstractF1, sablon?.headings, sablon?.bodyF1, sablon?.infoboxFields]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(primaries?.abstractF1, 'the broken abstract is not scored').toBeUndefined();
+    expect(primaries?.headings, 'its headings still are').toBeDefined();
   });
 
   for (const [measure, floor] of Object.entries(FLOORS) as [Measure, (typeof FLOORS)[Measure]][]) {

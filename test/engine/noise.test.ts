@@ -92,3 +92,59 @@ describe('help links', () => {
     expect(firstValue(bare), 'also without the noprint class, by the link target').toBe('Kyoto (京都, Kyōto) is a city.');
   });
 });
+
+describe('collapsed is not hidden (grammar/noise.json collapsed)', () => {
+  const mobile = (body: string): string =>
+    `<!DOCTYPE html><html><head><base href="//en.wikipedia.org/wiki/"/><title>T</title></head><body><div id="pcs">${body}</div></body></html>`;
+
+  it('reads a section the mobile apps collapsed with display:none, headings and text', () => {
+    const a = parse(mobile('<section data-mw-section-id="0"><p>Lead.</p></section><section data-mw-section-id="1" style="display: none;"><div class="pcs-edit-section-header v2"><h2 class="pcs-edit-section-title">History</h2><span class="pcs-edit-section-link-container"><a href="/w/index.php?title=T&amp;action=edit&amp;section=1" class="pcs-edit-section-link"></a></span></div><p>Old.</p></section>'));
+    expect(a.sections.map((s) => [s.name, s.has_parts?.[0]?.value])).toEqual([['abstract', 'Lead.'], ['History', 'Old.']]);
+  });
+
+  it('reads the infobox a mobile-html page folded behind its "Quick facts" bar, which is no abstract', () => {
+    const a = parse(
+      mobile(
+        '<section data-mw-section-id="0"><div class="pcs-collapse-table-container"><div class="pcs-collapse-table-collapsed-container pcs-collapse-table-expanded" style="display: block;"><strong class="pcs-table-infobox">快速預覽</strong><span class="pcs-collapse-table-collapse-text">: 觀測資料 …</span></div><div style="display: none;"><table class="infobox pcs-collapse-table"><tbody><tr><th class="infobox-label">星座</th><td class="infobox-data">天琴座</td></tr></tbody></table></div><div class="pcs-collapse-table-collapsed-bottom pcs-collapse-table-icon" style="display: none;">Close</div></div><p>織女一是天琴座最亮的恆星。</p></section>',
+      ),
+    );
+    expect(a.abstract).toBe('織女一是天琴座最亮的恆星。');
+    expect(a.infoboxes[0]?.has_parts?.[0]?.has_parts?.[0]).toMatchObject({ type: 'field', name: '星座', value: '天琴座' });
+  });
+
+  it('still drops what is hidden rather than collapsed: a sort key, a hidden div outside the wrappers', () => {
+    expect(firstValue('<p>Mass <span style="display:none">02.1</span>2.1</p>')).toBe('Mass 2.1');
+    expect(firstValue('<div style="display:none"><p>Hidden.</p></div><p>Shown.</p>')).toBe('Shown.');
+    expect(firstValue('<div class="other-wrapper"><div style="display:none">Hidden.</div></div><p>Shown.</p>')).toBe('Shown.');
+  });
+
+  it('reads MediaWiki collapsible content a saved page carries collapsed', () => {
+    expect(firstValue('<div class="mw-collapsible mw-collapsed"><div class="mw-collapsible-content" style="display: none;">Folded text.</div></div>')).toBe('Folded text.');
+  });
+});
+
+describe('interface links', () => {
+  it('drop a navbar of edit, history and purge links with its brackets', () => {
+    const html =
+      '<p>Documentation <span class="plainlinks">[<a rel="mw:ExtLink" href="//bs.wikipedia.org/w/index.php?title=X/dok&amp;action=edit" class="external text">uredi</a>] [<a rel="mw:ExtLink" href="//bs.wikipedia.org/w/index.php?title=X/dok&amp;action=history" class="external text">historija</a>] [<span class="noprint"><a rel="mw:ExtLink" href="//bs.wikipedia.org/w/index.php?title=X&amp;action=purge">osvježi</a></span>]</span></p>';
+    expect(firstValue(html)).toBe('Documentation');
+  });
+
+  it('keep red links (action=edit with redlink=1) and brackets that hold text', () => {
+    expect(firstValue('<p>See <a rel="mw:WikiLink" href="./Missing?action=edit&amp;redlink=1" class="new">Missing</a>.</p>')).toBe('See Missing.');
+    expect(firstValue('<p>Lists are written [] or [1, 2].</p>')).toBe('Lists are written [] or [1, 2].');
+  });
+});
+
+describe('messages about the markup', () => {
+  it('drop CS1 maintenance and error messages from a reference, keeping the citation', () => {
+    const html =
+      '<p>x<sup typeof="mw:Extension/ref" class="mw-ref reference"><a href="./T#cite_note-1">[1]</a></sup></p><ol class="mw-references references" typeof="mw:Extension/references"><li id="cite_note-1"><span class="mw-reference-text"><cite class="citation journal cs1">Smith (2019). "On examples".</cite><span class="cs1-maint citation-comment"><code class="cs1-code">{{cite journal}}</code>: CS1 maint: DOI inactive as of June 2024 (<a href="./Category:CS1_maint">link</a>)</span> <span class="cs1-visible-error citation-comment"><code class="cs1-code">|last=</code> has generic name (<a href="./Help:CS1_errors">help</a>)</span></span></li></ol>';
+    expect(parse(page(html)).references[0]?.text.value).toBe('Smith (2019). "On examples".');
+  });
+
+  it('drop bgwiki\'s other-meaning hatnote above the lead (Knetka)', () => {
+    const html = '<div class="othermeaning-box"><dl><dd><i>Вижте <a href="./Клетка_(пояснение)">пояснителната страница</a> за други значения на <b>Клетка</b>.</i></dd></dl><hr/></div><p><b>Клетката</b> е основната единица.</p>';
+    expect(parse(page(html)).abstract).toBe('Клетката е основната единица.');
+  });
+});

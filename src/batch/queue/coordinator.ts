@@ -14,8 +14,9 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Job, Queue } from 'bullmq';
-import type { ConvertIo, ConvertResult } from '../convert.js';
-import { describe, openSink } from '../convert.js';
+import type { ConvertIo, ConvertResult } from '../run-output.js';
+import { openSink } from '../run-output.js';
+import { describe } from '../target.js';
 import { ConvertRunSchema, planOutput, UsageError } from '../options.js';
 import type { ConvertRun, ResolvedRun } from '../options.js';
 import { preflight } from '../preflight.js';

@@ -2,23 +2,22 @@
  * Converts one shard on this machine's worker threads into its part file. The output is written
  * under a temporary name and renamed into place only when complete and synced: a worker killed
  * mid-shard leaves at most a stray temporary file, never a part the coordinator would read.
- * Results are taken in input order with the same bounded window as a single-machine run.
+ * Results are taken in input order by the loop of a single-machine run (in-order.ts).
  */
 import { createReadStream } from 'node:fs';
 import { access, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { errorLine, placedByInput } from '../convert.js';
-import type { WorkerPool } from '../../workers/pool.js';
+import { errorLine, placedByInput } from '../failures.js';
+import { convertInOrder } from '../in-order.js';
+import type { ConversionPool } from '../in-order.js';
+import { wholeFileLimit } from '../options.js';
 import type { Outcome, SourceRecord } from '../../io/record.js';
-import { failedOutcome, isFailure, readInputs, reason } from '../../io/sources/index.js';
+import { isFailure, readInputs, reason } from '../../io/sources/index.js';
 import type { SourceItem } from '../../io/sources/index.js';
 import { splitLines } from '../../io/sources/split.js';
 import { PartWriter } from './part-file.js';
 import { partPath } from './shard.js';
 import type { Piece, ShardCounts, ShardJob } from './shard.js';
-
-const WINDOW_PER_JOB = 8;
-const WINDOW_BYTES = 64 * 1024 * 1024;
 
 export interface ShardHooks {
   /** Called (throttled by the caller) as records settle. */
@@ -28,7 +27,7 @@ export interface ShardHooks {
 }
 
 /** `reused`: the part already existed (an earlier attempt finished it but died before reporting). */
-export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHooks): Promise<ShardCounts & { reused: boolean }> {
+export async function runShard(job: ShardJob, pool: ConversionPool, hooks: ShardHooks): Promise<ShardCounts & { reused: boolean }> {
   const final = partPath(job.partsDir, job.nonce, job.index);
   const counts: ShardCounts = { converted: 0, failed: 0, skipped: 0, inputBytes: 0 };
   if (await exists(final)) return { ...counts, reused: true };
@@ -52,25 +51,7 @@ export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHook
       settled += 1;
       hooks.onProgress(counts);
     };
-    const window: { item: SourceItem; outcome: Promise<Outcome>; bytes: number }[] = [];
-    let windowBytes = 0;
-    const limit = pool.size * WINDOW_PER_JOB;
-    for (const piece of job.pieces) {
-      for await (const item of readPiece(piece, job, (n) => (counts.inputBytes += n))) {
-        if (isFailure(item)) {
-          window.push({ item, outcome: Promise.resolve(failedOutcome(item)), bytes: 0 });
-        } else {
-          window.push({ item, outcome: pool.run(item.payload), bytes: item.payload.bytes.length });
-          windowBytes += item.payload.bytes.length;
-        }
-        while (window.length >= limit || windowBytes > WINDOW_BYTES) {
-          const head = window.shift()!;
-          windowBytes -= head.bytes;
-          await settle(head.item, await head.outcome);
-        }
-      }
-    }
-    for (const head of window.splice(0)) await settle(head.item, await head.outcome);
+    await convertInOrder(readShard(job, (n) => (counts.inputBytes += n)), pool, settle);
     await out.finish();
   } catch (error) {
     await out.abandon();
@@ -82,6 +63,11 @@ export async function runShard(job: ShardJob, pool: WorkerPool, hooks: ShardHook
   return { ...counts, reused: false };
 }
 
+/** The shard's records, its pieces one after the other (one window over all of them, no pause between). */
+async function* readShard(job: ShardJob, onRawBytes: (n: number) => void): AsyncGenerator<SourceItem> {
+  for (const piece of job.pieces) yield* readPiece(piece, job, onRawBytes);
+}
+
 /** A piece's records, labelled with the run's own path for the file (as a single-machine run names them). */
 async function* readPiece(piece: Piece, job: ShardJob, onRawBytes: (n: number) => void): AsyncGenerator<SourceItem> {
   const relabel = (item: SourceItem): SourceItem => ({ ...item, source: piece.label + item.source.slice(piece.path.length) });
@@ -91,8 +77,7 @@ async function* readPiece(piece: Piece, job: ShardJob, onRawBytes: (n: number) =
     return;
   }
   if (piece.start === undefined || piece.end === undefined) {
-    const wholeFileLimit = Math.max(4 * (job.options.maxInputBytes ?? 32 * 1024 * 1024), 64 * 1024 * 1024);
-    const options = { exclude: new Set<string>(), onRawBytes, wholeFileLimit, ...(job.options.from === undefined ? {} : { from: job.options.from }) };
+    const options = { exclude: new Set<string>(), onRawBytes, wholeFileLimit: wholeFileLimit(job.options.maxInputBytes), ...(job.options.from === undefined ? {} : { from: job.options.from }) };
     for await (const item of readInputs([piece.path], options)) yield relabel(item);
     return;
   }

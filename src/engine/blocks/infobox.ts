@@ -25,6 +25,13 @@ const isHeaderBlock = (el: Element): boolean => hasClassIn(el, INFOBOX.headerCla
 const isCaption = (el: Element): boolean => hasClassIn(el, INFOBOX.captionClasses);
 
 class InfoboxBuilder extends InfoboxSections {
+  /**
+   * Names of the data columns, from the last row of column headings: they hold across section
+   * headers ({{Infobox football biography}}'s "International career" rows share the columns named
+   * under "Senior career"), for rows with as many data cells.
+   */
+  private columns: string[] | undefined;
+
   constructor(readonly ctx: Context) {
     super();
   }
@@ -71,8 +78,50 @@ class InfoboxBuilder extends InfoboxSections {
       for (const c of dataCells) this.image(c);
       return;
     }
-    const field = fieldPart(label, dataCells, this.ctx);
+    const inner = dataCells.flatMap((c) => outerTables(c));
+    if (inner.length > 0 && label.length > 0 && outerTables(labelCell).length === 0) return this.tableRow(label, dataCells, inner, depth);
+    const headings = isColumnHeadings(labelCell, dataCells);
+    if (headings) this.columns = dataCells.map((c) => inline(c, this.ctx).value);
+    else if (this.columns?.length === dataCells.length && labelCell.name === 'th') return this.columnRow(label, dataCells, this.columns);
+    const field = fieldPart(label, headings ? dataCells.slice(0, 1) : dataCells, this.ctx);
     if (field !== undefined) this.add(field);
+  }
+
+  /**
+   * A row of a table inside the box, below a row of column headings: {{Infobox football
+   * biography}}'s career rows "2016– | Lazio | 256 | (166)" under "Years | Team | Apps | (Gls)"
+   * ({{Infobox3cols}}), frwiki's medal counts under "Compétition | Or | Arg. | Bro.". The value is
+   * the first column, as for a one-column row; every column is a field inside it, named by its
+   * heading. The heading row itself stays a field ("Years: Team"), as one-column rows are read.
+   */
+  private columnRow(label: string, dataCells: readonly Element[], columns: readonly string[]): void {
+    const field = fieldPart(label, dataCells.slice(0, 1), this.ctx) ?? { type: 'field', name: label, value: '' };
+    dataCells.forEach((cell, i) => {
+      const column = fieldPart(columns[i], [cell], this.ctx);
+      if (column !== undefined) (field.has_parts ??= []).push(column);
+    });
+    this.add(field);
+  }
+
+  /**
+   * A label over a table of its own ({{Infobox software}}'s "Initial release" cell holds one row
+   * per platform: "Windows XP | Beta / September 2, 2008"): the table's rows are the field's
+   * fields. Its value is the cell's text outside the table, else those fields in one line.
+   */
+  private tableRow(label: string, dataCells: readonly Element[], tables: readonly Element[], depth: number): void {
+    const own = dataCells.map((c) => inline(c, this.ctx, { ...FIELD, skipTables: true }));
+    const inner = new InfoboxBuilder(this.ctx);
+    for (const table of tables) inner.walk(table, depth + 1);
+    const parts = inner.sections.flatMap((section) => section.has_parts ?? []);
+    const text = own.map((o) => o.value).filter((v) => v.length > 0).join(' ');
+    const field: Part = { type: 'field', name: label, value: text.length > 0 ? text : parts.map(partLine).filter((l) => l.length > 0).join('; ') };
+    const links = own.flatMap((o) => o.links);
+    const citations = own.flatMap((o) => o.citations);
+    gatherItems(parts, links, citations);
+    if (parts.length > 0) field.has_parts = parts;
+    if (links.length > 0) field.links = links;
+    if (citations.length > 0) field.citations = citations;
+    this.add(field);
   }
 
   private singleCell(cell: Element, depth: number): void {
@@ -126,6 +175,32 @@ export function cleanLabel(label: string): string {
 const charClass = (chars: string): string => `[\\s${chars.replace(/[\\\]^-]/g, '\\$&')}]+`;
 const LABEL_START = new RegExp(`^${charClass(INFOBOX.labelBullets)}`, 'u');
 const LABEL_END = new RegExp(`${charClass(INFOBOX.labelEnds)}$`, 'u');
+
+/**
+ * A row that names the columns of the rows below it: a label cell (`th`) and two or more data
+ * cells that are all headings, `th` or wholly bold `td` ({{Infobox3cols}} writes '''Team''').
+ */
+function isColumnHeadings(labelCell: Element, dataCells: readonly Element[]): boolean {
+  if (labelCell.name !== 'th' || dataCells.length < 2) return false;
+  return dataCells.every((c) => c.name === 'th') || dataCells.every((c) => c.name === 'td' && isBoldOnly(c));
+}
+
+/** All of the cell's visible text is bold (grammar/infobox.json `subheaderTags`): a column heading. */
+function isBoldOnly(cell: Element): boolean {
+  let hasText = false;
+  const visit = (node: AnyNode, inBold: boolean, depth: number): boolean => {
+    if (!isElement(node)) {
+      if (node.type !== 'text' || rawText(node).trim() === '') return true;
+      hasText = true;
+      return inBold;
+    }
+    if (isNoise(node)) return true;
+    if (depth > MAX_DEPTH) return false;
+    const bold = inBold || INFOBOX.subheaderTags.has(node.name);
+    return node.children.every((c) => visit(c, bold, depth + 1));
+  };
+  return cell.children.every((c) => visit(c, false, 0)) && hasText;
+}
 
 function isImageBlock(el: Element): boolean {
   if (el.name === 'img') return true;
@@ -227,7 +302,7 @@ class ItemReader {
         this.run.push(node);
         continue;
       }
-      if (isNoise(node) && findFirst(node, isList) === undefined) {
+      if (isNoise(node)) {
         const last = this.out[this.out.length - 1];
         if (isCitationMarker(node) && last !== undefined && this.runIsBlank()) {
           // A marker right after a list ("…</ul><sup>[3]</sup>") cites what the list belongs to.
@@ -311,6 +386,20 @@ function subheaderText(cell: Element, ctx: Context): string | undefined {
   if (bold === undefined || findFirst(bold, (e) => e.name === 'img') !== undefined) return undefined;
   const text = inline(bold, ctx).value;
   return isGroupName(text) ? text : undefined;
+}
+
+/** The tables in a cell that are not inside another table of it (nor noise). */
+function outerTables(cell: Element): Element[] {
+  return findAll(cell, (e) => e.name === 'table' && !isNoise(e)).filter((t) => {
+    for (let p = t.parent; p !== null && p !== cell; p = p.parent) if (isElement(p) && p.name === 'table') return false;
+    return true;
+  });
+}
+
+/** A field as one line of its parent's value: "Windows XP: Beta / September 2, 2008". */
+function partLine(part: Part): string {
+  const value = part.value ?? '';
+  return part.name === undefined ? value : value.length > 0 ? `${part.name}: ${value}` : part.name;
 }
 
 /** Descends through single-element wrappers (div.plainlist, span) to the content. */

@@ -38,7 +38,13 @@ export const NoiseSchema = file({
       }),
     )
     .describe('Inline style declarations that hide an element'),
+  collapsed: group({
+    tags: Rules.describe('Element names'),
+    classes: Rules.describe('Class tokens of the element itself'),
+    containers: Rules.describe('Class tokens of the element\'s parent'),
+  }).describe('Elements whose hidden style (hiddenStyles) is a collapsed state, not hidden content: they are read'),
   linkPrefixes: Rules.describe('Link targets (after ./ or /wiki/): links to these pages are reader help or player chrome, dropped with their text'),
+  actionLinks: Rules.describe('Values of a link\'s action= (or veaction=) query parameter: such a link into the wiki\'s interface (edit, history) is chrome, dropped with its text; a red link (redlink=1) is not'),
   audioLabels: Rules.describe('Words (lower case) an audio link shows in place of content ("listen"): such a link to a file of one of audioExtensions is dropped'),
   audioExtensions: Rules.describe('File name endings (lower case) of audio files, for audioLabels'),
 });
@@ -51,8 +57,16 @@ export const PronunciationSchema = file({
 
 export const SectionsSchema = file({
   boilerplate: z
-    .record(z.string(), z.array(z.string().min(1)))
-    .describe('Per language code ("*" for every language): section titles that are boilerplate, matched case-insensitively'),
+    .record(
+      z.string(),
+      z.strictObject({
+        titles: z.array(z.string().min(1)).min(1).describe('Section titles, matched case-insensitively on the heading\'s plain text'),
+        why: Why,
+      }),
+    )
+    .describe('Per language code ("*" for every language): section titles that are boilerplate'),
+  navigationBlocks: Rules.describe('Class tokens of navigation boxes: a section holding only these (and reference lists, external-link lists) is boilerplate whatever its title'),
+  externalLinks: Rules.describe('rel tokens (Parsoid) and class tokens (skin pages) of external links: a section whose lists hold only such links is boilerplate whatever its title'),
   headingWrappers: Rules.describe('Class tokens of the blocks that wrap a heading on rendered pages'),
   shortDescription: Rules.describe('Class tokens of the element holding the page\'s short description'),
   notInAbstract: Rules.describe('Class tokens of lead blocks whose paragraphs are section content but not part of the abstract'),
@@ -232,6 +246,10 @@ export const MetadataSchema = file({
       scriptType: Rule.describe('type of the <script> holding the schema.org JSON-LD'),
       dateModified: Rule.describe('Key of the last edit time in it'),
     }),
+    pageTitle: group({
+      headingId: Rule.describe('id of the skin\'s <h1> holding the page\'s (display) title'),
+      separators: Rules.describe('What separates the page title from the site name in a skin page\'s <title>, the last one counting'),
+    }).describe('Where a skin page without its config script states its title'),
     articlePath: Rule.describe('The path articles are served under ($wgArticlePath without $1)'),
     contentRoot: group({
       textId: Rule.describe('id of the skin element around the article text'),

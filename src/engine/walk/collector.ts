@@ -10,6 +10,12 @@ import type { Extracted, LeadLine } from '../extracted.js';
 import { inline } from '../inline.js';
 import { isPronunciation } from '../rules.js';
 
+/** How many paragraphs below the lead are kept as candidates for a missing lead. */
+const BODY_PARAGRAPHS = 4;
+const WORD = /[\p{L}\p{N}]/u;
+
+const hasText = (line: LeadLine): boolean => ('list' in line ? (line.list.has_parts?.length ?? 0) > 0 : line.text.length > 0);
+
 /** A lead block as the walk meets it: a paragraph's nodes (rendered at the end) or a list part. */
 type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
 
@@ -20,6 +26,8 @@ export class Collector {
   readonly references: Reference[] = [];
   private shortDescription: string | undefined;
   private readonly lead: LeadBlock[] = [];
+  /** The first paragraphs below the lead: the abstract of a page whose lead has no text. */
+  private readonly bodyParagraphs: (Element | AnyNode[])[] = [];
 
   infobox(part: Part): void {
     this.infoboxes.push(part);
@@ -46,6 +54,11 @@ export class Collector {
     this.lead.push({ list: part });
   }
 
+  /** Only the first few are kept: the first with words among them stands in for a missing lead. */
+  bodyParagraph(nodes: Element | AnyNode[]): void {
+    if (this.bodyParagraphs.length < BODY_PARAGRAPHS) this.bodyParagraphs.push(nodes);
+  }
+
   /**
    * The front door's output. Lead paragraphs are rendered for the abstract here, where their nodes
    * are at hand; a paragraph the wiki marks as unsuitable for excerpts (e.g. a taxon subtitle) is
@@ -57,6 +70,16 @@ export class Collector {
       if ('list' in block) lead.push(block);
       else if (Array.isArray(block.paragraph) || !isPronunciation(block.paragraph)) {
         lead.push({ text: inline(block.paragraph, ctx, { abstract: true }).value });
+      }
+    }
+    // A page with no text before its first heading (a template's documentation page, a list that
+    // opens with a table) is summed up by the first paragraph with words a reader meets below it.
+    if (!lead.some(hasText)) {
+      for (const nodes of this.bodyParagraphs) {
+        const text = inline(nodes, ctx, { abstract: true }).value;
+        if (!WORD.test(text)) continue;
+        lead.push({ text });
+        break;
       }
     }
     const out: Extracted = { sections, lead, infoboxes: this.infoboxes, tables: this.tables, references: this.references };

@@ -12,13 +12,21 @@ import type { Rule, Walk } from './types.js';
 
 /**
  * A paragraph from an element or a run of inline nodes (the walker's implicit paragraphs), with
- * `source` as its source element; shared so both kinds feed the abstract the same way.
+ * `source` as its source element; shared so both kinds feed the abstract the same way. Below the
+ * lead, a paragraph is offered as the abstract of a page whose lead has no text (the collector
+ * keeps the first); preformatted text (a template's usage code in a `<pre>`) is not prose.
  */
 export function paragraphOf(nodes: Element | AnyNode[], source: Element | undefined, walk: Walk, out: Collector, depth: number): void {
   const part = paragraphPart(nodes, walk.ctx, depth);
   if (part === undefined) return;
   if (walk.inAbstract) out.leadParagraph(nodes);
+  else if (walk.inBody && !isPreformatted(nodes)) out.bodyParagraph(nodes);
   walk.block(part, source);
+}
+
+function isPreformatted(nodes: Element | AnyNode[]): boolean {
+  const parent = Array.isArray(nodes) ? nodes[0]?.parent : nodes.parent;
+  return parent !== null && parent !== undefined && isElement(parent) && parent.name === 'pre';
 }
 
 export const paragraph: Rule = {

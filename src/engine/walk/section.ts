@@ -1,12 +1,13 @@
 /**
  * Parsoid's `<section data-mw-section-id>` (Specs/HTML §Headings and Sections): walked as a
- * container, its heading opening the section; a boilerplate one is skipped whole without walking
- * its subtree, only its reference lists read.
+ * container, its heading opening the section. A boilerplate one — by its title
+ * (grammar/sections.json) or by what it holds (../boilerplate.ts) — is skipped whole without
+ * walking its subtree, only its reference lists read.
  */
-import { firstElementChild } from '../dom.js';
+import { holdsOnlyBoilerplate } from '../boilerplate.js';
 import { headingKey } from '../grammar.js';
 import { inline } from '../inline.js';
-import { headingLevel } from './heading.js';
+import { sectionHeading } from './heading.js';
 import { readReferencesIn } from './reference-lists.js';
 import type { Rule } from './types.js';
 
@@ -15,10 +16,10 @@ export const section: Rule = {
   breaks: true,
   test: (el) => el.name === 'section',
   run(el, walk, out, depth) {
-    const first = firstElementChild(el);
-    if (first !== undefined && headingLevel(first) !== undefined) {
+    const first = sectionHeading(el);
+    if (first !== undefined) {
       const name = inline(first, walk.ctx, {}, depth).value;
-      if (walk.ctx.boilerplate.has(headingKey(name))) return readReferencesIn(el, walk, out);
+      if (walk.ctx.boilerplate.has(headingKey(name)) || holdsOnlyBoilerplate(el.children)) return readReferencesIn(el, walk, out);
     }
     walk.children(el, depth);
   },

@@ -1,10 +1,13 @@
 /**
  * A content table: one entry in Article.tables for it and for each table nested in its cells (the
- * nested ones named by identifier in their cell), and one table part in the section.
+ * nested ones named by identifier in their cell), and one table part in the section. A reference
+ * list inside the table (a family tree's "Notes:" row holding a {{reflist|group=n}}) gives its
+ * entries to `references`, as it would outside: the table's markers point at them.
  */
 import type { Table } from '../../schema/article.js';
 import type { Element } from '../dom.js';
 import { readTable, tableIdentifier, tablePart } from '../blocks/table.js';
+import { readReferencesIn } from './reference-lists.js';
 import type { Rule } from './types.js';
 
 export const table: Rule = {
@@ -30,5 +33,6 @@ export const table: Rule = {
       for (const inner of read.nested) queue.push({ el: inner, depth: next.depth + 3 });
     }
     walk.block(tablePart(el, entries, walk.ctx, depth), el);
+    readReferencesIn(el, walk, out);
   },
 };

@@ -34,6 +34,8 @@ export interface Walk {
   readonly tree: SectionTree;
   /** True while blocks met feed the abstract: in the lead, outside any not-in-abstract box. */
   readonly inAbstract: boolean;
+  /** True in the sections below the lead (a kept one), outside any not-in-abstract box. */
+  readonly inBody: boolean;
   /** Walks an element's children as blocks (one level deeper), then ends their open paragraph. */
   children(el: Element, depth: number): void;
   /** Adds a node to the run of inline nodes that becomes the next implicit paragraph. */

@@ -30,6 +30,10 @@ export class Walker implements Walk {
     return this.outside === 0 && this.tree.inLead;
   }
 
+  get inBody(): boolean {
+    return this.outside === 0 && !this.tree.inLead && !this.tree.skipping;
+  }
+
   children(el: Element, depth: number): void {
     for (const child of el.children) this.node(child, depth + 1);
     this.flush(depth);

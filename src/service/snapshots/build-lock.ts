@@ -5,6 +5,7 @@
  * and taken over, which is what lets the next build resume after a crash.
  */
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { processAlive } from '../process-alive.js';
 
 export class SnapshotBusyError extends Error {
   constructor(
@@ -28,7 +29,7 @@ export function acquireBuildLock(path: string, identifier: string): BuildLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
       const holder = Number(readFileSync(path, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) throw new SnapshotBusyError(identifier, holder);
+      if (processAlive(holder)) throw new SnapshotBusyError(identifier, holder);
       unlinkSync(path); // stale: its builder died
     }
   }
@@ -44,13 +45,4 @@ export function acquireBuildLock(path: string, identifier: string): BuildLock {
       }
     },
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

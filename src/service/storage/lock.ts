@@ -1,6 +1,7 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { processAlive } from '../process-alive.js';
 
 /**
  * The embedded database may be opened by one process only: a second PGlite on the same files
@@ -51,7 +52,7 @@ export function acquireDataDirLock(dataDir: string, command: string): DataDirLoc
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
       const holder = readHolder(path);
-      if (holder !== undefined && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
+      if (holder !== undefined && processAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
       // The holder died without cleaning up (crash, kill -9): the lock is stale.
       unlinkSync(path);
     }
@@ -78,16 +79,5 @@ function readHolder(path: string): LockInfo | undefined {
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

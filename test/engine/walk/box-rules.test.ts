@@ -123,3 +123,54 @@ describe('short-description rule', () => {
     expect(walk([shortDescription], '<p>none</p>').description).toBeUndefined();
   });
 });
+
+describe('infobox rows of columns (blocks/infobox.ts)', () => {
+  const box = (body: string): string => `<table class="infobox"><tbody><tr><th colspan="4" class="infobox-above">Ciro</th></tr>${body}</tbody></table>`;
+  const fields = (html: string) => walk([infobox], box(html)).infoboxes[0]!.has_parts!.flatMap((s) => s.has_parts ?? []);
+  const heading = '<tr><th class="infobox-label">Years</th><td class="infobox-data-a"><b>Team</b></td><td><b><abbr title="League appearances">Apps</abbr></b></td><td><b>(Gls)</b></td></tr>';
+  const row = (years: string, team: string, apps: string, goals: string): string =>
+    `<tr><th class="infobox-label"><span style="font-weight:normal">${years}</span></th><td><a rel="mw:WikiLink" href="./${team}">${team}</a></td><td>${apps}</td><td>(${goals})</td></tr>`;
+
+  it('reads a row under a row of bold column headings as the first column, each column a field named by its heading', () => {
+    const [head, lazio] = fields(heading + row('2016–', 'Lazio', '256', '166'));
+    expect(head).toMatchObject({ type: 'field', name: 'Years', value: 'Team' });
+    expect(lazio).toMatchObject({ type: 'field', name: '2016–', value: 'Lazio' });
+    expect(lazio!.has_parts!.map((f) => [f.type, f.name, f.value])).toEqual([['field', 'Team', 'Lazio'], ['field', 'Apps', '256'], ['field', '(Gls)', '(166)']]);
+    expect(lazio!.links, 'the value keeps its link').toEqual([{ url: 'https://en.wikipedia.org/wiki/Lazio', text: 'Lazio' }]);
+  });
+
+  it('keeps the columns across a section header, for rows of the same width', () => {
+    const all = fields(`${heading}${row('2016–', 'Lazio', '256', '166')}<tr><th colspan="4" class="infobox-header">International career</th></tr>${row('2014–', 'Italy', '57', '17')}`);
+    expect(all.at(-1)!.has_parts!.map((f) => f.name)).toEqual(['Team', 'Apps', '(Gls)']);
+  });
+
+  it('reads several data cells without a heading row as before: one value of their texts', () => {
+    const [gold] = fields('<tr><th class="infobox-label">Gold</th><td>2008 Peking</td><td>Doppel</td></tr>');
+    expect(gold).toMatchObject({ name: 'Gold', value: '2008 Peking; Doppel' });
+    expect(gold!.has_parts!.map((p) => p.type)).toEqual(['list_item', 'list_item']);
+  });
+
+  it('reads a table inside a labelled cell as the field\'s own fields ({{Infobox software}} "Initial release")', () => {
+    const [release] = fields(
+      '<tr><th class="infobox-label">Initial release</th><td class="infobox-data"><table class="infobox-subbox"><tbody><tr><th class="infobox-label">Windows XP</th><td>Beta / September 2, 2008</td></tr><tr><th class="infobox-label">macOS, Linux</th><td>Preview / June 4, 2009</td></tr></tbody></table></td></tr>',
+    );
+    expect(release).toMatchObject({ type: 'field', name: 'Initial release', value: 'Windows XP: Beta / September 2, 2008; macOS, Linux: Preview / June 4, 2009' });
+    expect(release!.has_parts!.map((f) => [f.name, f.value])).toEqual([['Windows XP', 'Beta / September 2, 2008'], ['macOS, Linux', 'Preview / June 4, 2009']]);
+  });
+
+  it('drops a navbar list inside a field (noise), not only its words', () => {
+    const navbar = '<tr><td colspan="2"><div class="navbar plainlinks hlist navbar-mini"><ul><li><a rel="mw:WikiLink" href="./Template:X">v</a></li><li><a rel="mw:WikiLink" href="./Template_talk:X">t</a></li></ul></div></td></tr>';
+    expect(fields(`<tr><th class="infobox-label">Born</th><td>1990</td></tr>${navbar}`).map((f) => f.name)).toEqual(['Born']);
+  });
+});
+
+describe('table rule and the reference lists inside a table', () => {
+  it('reads a reference list a table holds (a family tree\'s notes), so the markers in its cells resolve', () => {
+    const x = walk(
+      [table],
+      '<table class="wikitable"><tbody><tr><td>Anna<sup class="mw-ref reference" typeof="mw:Extension/ref"><a href="./T#cite_note-2">[n 1]</a></sup></td></tr><tr><td><b>Notes:</b><div class="mw-references-wrap" typeof="mw:Extension/references"><ol class="mw-references references" data-mw-group="n"><li id="cite_note-2">Born in 1901.</li></ol></div></td></tr></tbody></table>',
+    );
+    expect(x.references.map((r) => [r.identifier, r.group])).toEqual([['cite_note-2', 'n']]);
+    expect(x.tables[0]!.rows[0]![0]!.citations).toEqual([{ identifier: 'cite_note-2', text: '[n 1]' }]);
+  });
+});

@@ -92,3 +92,19 @@ describe('table rules', () => {
     expect(layoutTable.test(element(data), undefined!, 0)).toBe(false);
   });
 });
+
+describe('the abstract of a page without lead text', () => {
+  it('is the first paragraph with words below the lead, never preformatted code', () => {
+    const x = walk([heading, paragraph], '<h2>Usage</h2><pre>{{Infobox mountain | name = }}</pre><p>,</p><p>The template is used in articles on mountains.</p><p>Later.</p>');
+    expect(x.lead).toEqual([{ text: 'The template is used in articles on mountains.' }]);
+  });
+
+  it('is the lead when the lead has text, even a list', () => {
+    expect(walk([heading, paragraph], '<p>Lead.</p><h2>Body</h2><p>Body.</p>').lead).toEqual([{ text: 'Lead.' }]);
+    expect(walk([heading, paragraph, list], '<ul><li>Item</li></ul><h2>Body</h2><p>Body.</p>').lead.map((l) => 'list' in l)).toEqual([true]);
+  });
+
+  it('never comes from a boilerplate section', () => {
+    expect(walk([heading, paragraph], '<h2>References</h2><p>A book.</p>').lead).toEqual([]);
+  });
+});
