@@ -2,6 +2,7 @@
  * GET /healthz (liveness and the database), GET /readyz (migrations applied), GET /metrics
  * (Prometheus): served by every process, whichever parts it serves; no token.
  */
+import { z } from 'zod';
 import { MIGRATIONS } from '../storage/migrations.js';
 import { route, type RouteEntry } from './route.js';
 
@@ -12,8 +13,9 @@ export const healthRoutes: readonly RouteEntry[] = [
     part: 'always',
     documentedIn: ['v1', 'v2'],
     summary: 'Liveness and database check',
+    reply: z.strictObject({ status: z.literal('ok') }),
     errors: {},
-    openapi: { responses: { '200': { description: 'ok' } } },
+    openapi: { replyDescription: 'ok' },
     handler: async (_input, _request, _reply, ctx) => {
       await ctx.db.query('SELECT 1');
       return { status: 'ok' };
@@ -26,7 +28,8 @@ export const healthRoutes: readonly RouteEntry[] = [
     documentedIn: ['v2'],
     summary: 'Database reachable and migrations applied',
     errors: { '503': { description: 'not ready', content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } } },
-    openapi: { responses: { '200': { description: 'ready' } } },
+    reply: z.strictObject({ status: z.literal('ready') }),
+    openapi: { replyDescription: 'ready' },
     handler: async (_input, _request, reply, ctx) => {
       const applied = new Set((await ctx.db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
       const missing = MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);

@@ -157,10 +157,10 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   });
 
   test.skipIf(skip)('401 for a missing, malformed, expired or revoked token; the revoked one at once', async () => {
-    const status = async (token: string | undefined) => (await structuredContents(server.url, 'Albert_Einstein', token === undefined ? {} : { token })).status;
+    const status = async (token: string | undefined) => (await structuredContents(server.fetch, 'Albert_Einstein', token === undefined ? {} : { token })).status;
     expect(await status(undefined), 'missing').toBe(401);
     expect(await status('not-a-jwt'), 'malformed').toBe(401);
-    const missing = await structuredContents(server.url, 'Albert_Einstein', {});
+    const missing = await structuredContents(server.fetch, 'Albert_Einstein', {});
     expect(missing.json, 'a Message').toEqual({ message: 'an access token is required: Authorization: Bearer <access_token>', status: 401 });
 
     const session = await logIn(server, username, password);
@@ -179,7 +179,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
 
   test.skipIf(skip)('422 naming the problem for bad bodies', async () => {
     const problem = async (init: { body?: unknown; rawBody?: string }) => {
-      const reply = await structuredContents(server.url, 'Albert_Einstein', { token: caller.accessToken, ...init });
+      const reply = await structuredContents(server.fetch, 'Albert_Einstein', { token: caller.accessToken, ...init });
       return [reply.status, (reply.json as { message?: string }).message];
     };
     expect(await problem({ rawBody: '{"filters": [' }), 'malformed JSON').toEqual([422, 'request body is not valid JSON']);

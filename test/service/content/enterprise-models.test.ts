@@ -55,7 +55,7 @@ describe('replies validate against the Enterprise API document\'s models', () =>
   let token: string;
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<string, ValidateFunction>();
-  const as = (path: string, init: CallInit = {}) => call(server.url, path, { token, ...init });
+  const as = (path: string, init: CallInit = {}) => call(server.fetch, path, { token, ...init });
 
   /** Asserts that `data` is one `model` (or a non-empty list of them). */
   const fits = (model: string, shape: 'one' | 'list', data: unknown, label: string): void => {
@@ -69,7 +69,7 @@ describe('replies validate against the Enterprise API document\'s models', () =>
 
   beforeAll(async () => {
     database = await BACKENDS[0]!.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1, snapshotsDir: join(database.dir, 'snapshots') } });
+    server = await startTestServer(database.db, { socket: false, outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1, snapshotsDir: join(database.dir, 'snapshots') } });
     parser = createEngineClient({ threads: 1 });
     const dir = writeEnvelopes(freshDir('wikistruct-enterprise-models'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10 }),
@@ -214,7 +214,7 @@ describe('replies validate against the Enterprise API document\'s models', () =>
 
   test('errors are the document\'s error model', async () => {
     const replies = [
-      await call(server.url, '/v2/projects'),
+      await call(server.fetch, '/v2/projects'),
       await as('/v2/articles/No_such_article'),
       await as('/v2/codes', { body: { fields: ['nope'] } }),
       await as('/v2/snapshots/structured-contents/enwiki_namespace_0/download', { headers: { range: 'bytes=999999999-' } }),
