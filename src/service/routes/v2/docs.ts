@@ -31,8 +31,9 @@ export const titleParameter = {
   schema: { type: 'string' },
 };
 
-export const fieldsParameter = (description = 'Fields in dot notation; repeat the parameter or give a comma list') => ({
-  name: 'fields',
+/** A query parameter that may be repeated or given as a comma list. */
+const listParameter = (name: string, description: string) => ({
+  name,
   in: 'query',
   required: false,
   description,
@@ -41,15 +42,8 @@ export const fieldsParameter = (description = 'Fields in dot notation; repeat th
   schema: { type: 'array', items: { type: 'string' } },
 });
 
-export const filtersParameter = (description: string) => ({
-  name: 'filters',
-  in: 'query',
-  required: false,
-  description,
-  style: 'form',
-  explode: true,
-  schema: { type: 'array', items: { type: 'string' } },
-});
+export const fieldsParameter = (description = 'Fields in dot notation; repeat the parameter or give a comma list') => listParameter('fields', description);
+export const filtersParameter = (description: string) => listParameter('filters', description);
 
 /** Filters of a list, with an example. */
 export const listFiltersParameter = (example: string) =>
@@ -61,6 +55,21 @@ export const limitParameter = (description?: string) => ({
   required: false,
   ...(description === undefined ? {} : { description }),
   schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+});
+
+/** The 200 of an article lookup: at most `limit` of `model`, each whole or narrowed by `fields`. */
+export const lookupReply = (description: string, model: string) => ({
+  '200': { description, headers: cached, content: { 'application/json': { schema: { type: 'array', maxItems: MAX_LIMIT, items: modelOrSparse(model) } } } },
+  ...notModified,
+});
+
+/** What an article lookup answers when the title is bad, nowhere, or its wiki fails (`too long`: the 414's text). */
+export const lookupErrors = (invalid: string, tooLong: string) => ({
+  '400': message(invalid),
+  '404': message('no such article in the store or on the wiki'),
+  '414': message(tooLong),
+  '502': message('the wiki is unreachable or failing'),
+  '504': message('the wiki did not answer in time'),
 });
 
 /** The errors of every Enterprise route. */

@@ -9,32 +9,21 @@ import { enterpriseArticle } from '../../../content/enterprise/article-reply.js'
 import { ArticleLookupRequest } from '../../../content/enterprise/model-request.js';
 import { EnterpriseArticleModel } from '../../../content/enterprise/models.js';
 import { compileSelection, selectValue } from '../../../content/fields.js';
-import { criteriaOf, MAX_LIMIT } from '../../../content/request.js';
+import { criteriaOf } from '../../../content/request.js';
 import { contentOf, type RouteContext } from '../../context.js';
 import { getQuery, postBody, rawSegment } from '../../read.js';
 import { route, type Method, type RouteEntry } from '../../route.js';
 import { abortOnDisconnect, selectionId, sendJson, weakEtagOf } from '../http.js';
-import { body, cached, enterpriseErrors, fieldsParameter, ifNoneMatch, limitParameter, listFiltersParameter, message, notModified, ref } from '../docs.js';
+import { body, enterpriseErrors, fieldsParameter, ifNoneMatch, limitParameter, listFiltersParameter, lookupErrors, lookupReply } from '../docs.js';
 
 /** Bump when the reply built from the same stored row changes (article-reply.ts): it is part of the ETag. */
 const REPLY_VERSION = 'enterprise-article-1';
 
-const responses = {
-  '200': {
-    description: 'At most `limit` Articles in the Enterprise Article model (metadata and article_body), one per matching project, by project code; with `fields` only those fields',
-    headers: cached,
-    content: { 'application/json': { schema: { type: 'array', maxItems: MAX_LIMIT, items: { anyOf: [ref('EnterpriseArticle'), ref('SparseEnterpriseArticle')] } } } },
-  },
-  ...notModified,
-};
-const errors = {
-  '400': message('invalid title (named reason)'),
-  '404': message('no such article in the store or on the wiki'),
-  '414': message('the name in the URL is longer than 1024 characters'),
-  '502': message('the wiki is unreachable or failing'),
-  '504': message('the wiki did not answer in time'),
-  ...enterpriseErrors,
-};
+const responses = lookupReply(
+  'At most `limit` Articles in the Enterprise Article model (metadata and article_body), one per matching project, by project code; with `fields` only those fields',
+  'EnterpriseArticle',
+);
+const errors = { ...lookupErrors('invalid title (named reason)', 'the name in the URL is longer than 1024 characters'), ...enterpriseErrors };
 const nameParameter = { name: 'name', in: 'path', required: true, description: 'Title in URL form (underscores for spaces, percent-encoded)', schema: { type: 'string' } };
 
 const entry = (method: Method, summary: string, openapi: Record<string, unknown>): RouteEntry =>

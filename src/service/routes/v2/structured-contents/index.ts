@@ -12,34 +12,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ENGINE_VERSION } from '../../../content/engine-version.js';
 import { compileSelection, selectFields, type Selection } from '../../../content/fields.js';
 import { negotiateEncoding } from '../../../content/reply-cache.js';
-import { criteriaOf, firstProjects, MAX_LIMIT, StructuredContentsRequest } from '../../../content/request.js';
+import { criteriaOf, DEFAULT_LIMIT, firstProjects, StructuredContentsRequest } from '../../../content/request.js';
 import { ReplacedError, type Found } from '../../../content/service.js';
 import { contentOf, type RouteContext } from '../../context.js';
 import { getQuery, postBody, rawSegment } from '../../read.js';
 import { route, type Method, type RouteEntry } from '../../route.js';
 import { abortOnDisconnect, cacheHeaders, selectionTree, weakEtag } from '../http.js';
-import { DEFAULT_LIMIT } from '../../../content/request.js';
-import { body, cached, fieldsParameter, filtersParameter, ifNoneMatch, limitParameter, message, notModified, ref, titleParameter, unauthorized } from '../docs.js';
+import { body, enterpriseErrors, fieldsParameter, filtersParameter, ifNoneMatch, limitParameter, lookupErrors, lookupReply, message, titleParameter, unauthorized } from '../docs.js';
 
-const responses = {
-  '200': {
-    description: 'At most `limit` Articles, one per matching project, by project code. Each is a complete Article, or with `fields` only the fields asked for, nested as in the full Article.',
-    headers: cached,
-    content: { 'application/json': { schema: { type: 'array', maxItems: MAX_LIMIT, items: { anyOf: [ref('Article'), ref('SparseArticle')] } } } },
-  },
-  ...notModified,
-};
+const responses = lookupReply(
+  'At most `limit` Articles, one per matching project, by project code. Each is a complete Article, or with `fields` only the fields asked for, nested as in the full Article.',
+  'Article',
+);
 const errors = {
-  '400': message('invalid title (named reason), e.g. longer than 255 bytes'),
+  ...lookupErrors('invalid title (named reason), e.g. longer than 255 bytes', 'the title in the URL is longer than 1024 characters'),
+  ...enterpriseErrors,
   '401': unauthorized,
-  '403': message('account disabled'),
-  '404': message('no such article in the store or on the wiki'),
-  '405': { ...message('method not allowed on this path'), headers: { Allow: { schema: { type: 'string' } } } },
-  '414': message('the title in the URL is longer than 1024 characters'),
   '422': message('malformed body or query, unknown filter, field or parameter, limit out of range (the message names it)'),
-  '429': message('rate limited (Retry-After)'),
-  '502': message('the wiki is unreachable or failing'),
-  '504': message('the wiki did not answer in time'),
 };
 const queryParameters = [
   limitParameter(`At most this many Articles, one per project (default ${DEFAULT_LIMIT})`),
