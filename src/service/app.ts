@@ -49,7 +49,7 @@ export interface AppDeps {
   offline?: boolean;
   /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
   trustProxy?: boolean;
-  /** Content API tuning: parse threads, rate limit, upstream client options (see content/routes.ts). */
+  /** Content API tuning: parse threads, rate limit, upstream client options (see content/part.ts). */
   content?: ContentSettings;
   /** How long the server waits for clients (see timeouts.ts); every field has a default. */
   timeouts?: Partial<HttpTimeouts>;
@@ -58,7 +58,7 @@ export interface AppDeps {
    * and closes it. Default: one of `content.parseThreads` threads, closed with the app.
    */
   engine?: EngineClient;
-  /** The explorer: /v2/parse limits and the built page's directory (explorer/parse-route.ts); all defaulted. */
+  /** The explorer: /v2/parse limits and the built page's directory (content/part.ts); all defaulted. */
   explorer?: ExplorerSettings;
   /**
    * Limiter store and bus shared with the deployment's other processes (shared-state.ts); the

@@ -55,7 +55,7 @@ const YOUNG_GENERATION_MB = 96;
 
 /**
  * The compiled worker module. Under vitest/tsx this module runs from TypeScript sources, but
- * workers must run compiled JS. The service checks it exists before starting a pool (content/parser.ts).
+ * workers must run compiled JS. The service checks it exists before starting a pool (service/engine-client.ts).
  */
 export function workerEntry(): URL {
   const here = new URL(import.meta.url);
