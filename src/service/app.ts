@@ -16,7 +16,7 @@ import { ContentSettingsSchema, createContentPart, type ContentSettings, type Ex
 import { createEngineClient, type EngineClient } from './engine-client.js';
 import { explorerAssets } from './explorer/assets.js';
 import { createMetrics, observeRequests } from './metrics.js';
-import { RouteTable } from './route-table.js';
+import { AllowedMethods } from './allowed-methods.js';
 import type { ContentContext, RouteContext } from './routes/context.js';
 import { v1OpenApiDocument, v2OpenApiDocument } from './routes/openapi.js';
 import { registerRoutes } from './routes/register.js';
@@ -144,8 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.server.maxHeadersCount = 0;
   fastify.server.on('connect', refuseConnect);
   fastify.server.on('checkExpectation', refuseExpectation);
-  // Every route, for 405 replies that name the methods a path has (route-table.ts).
-  const routes = new RouteTable();
+  // Every route, for 405 replies that name the methods a path has (allowed-methods.ts).
+  const routes = new AllowedMethods();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url ?? route.path));
   // No route for this method and path: answered before the body is read, so a wrong method or
   // path is a 404/405, never "request body is not valid JSON".
