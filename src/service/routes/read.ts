@@ -28,6 +28,11 @@ export function getQuery(request: FastifyRequest): unknown {
   return requestOfQuery(request.query as RawQuery);
 }
 
+/** Where a /v2 lookup's request comes from: the body of a POST, the query of a GET. */
+export function bodyOrQuery(method: string): (request: FastifyRequest) => unknown {
+  return method === 'POST' ? postBody : getQuery;
+}
+
 /** The JSON in a body's text; `empty` for a blank one. */
 export function jsonText(text: unknown, empty: unknown): unknown {
   if (typeof text !== 'string' || text.trim() === '') return empty;

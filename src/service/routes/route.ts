@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteContext } from './context.js';
+import { bodyOrQuery } from './read.js';
 
 export type Method = 'GET' | 'POST' | 'HEAD';
 
@@ -57,6 +58,14 @@ export interface RouteEntry<Req = unknown> {
   /** A body limit of its own, and the 413 message that names it (settings decide it: a function of the context). */
   bodyLimit?: (ctx: RouteContext) => { bytes: number; message: string };
   handler(input: Req, request: FastifyRequest, reply: FastifyReply, ctx: RouteContext): Promise<unknown>;
+}
+
+/**
+ * A /v2 lookup of the content API: behind the token and the /v2 rate limit, its request read from
+ * the body of a POST or the query of a GET (the same shape either way).
+ */
+export function lookupRoute<Req>(entry: Omit<RouteEntry<Req>, 'part' | 'guard' | 'read'>): RouteEntry {
+  return route<Req>({ ...entry, part: 'content', guard: { limit: 'content' }, read: bodyOrQuery(entry.method) });
 }
 
 /** An entry, typed by its request shape. */

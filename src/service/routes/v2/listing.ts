@@ -11,8 +11,7 @@ import { itemRequestSchema, listRequestSchema, type ItemRequest, type ListReques
 import { compileSelection, selectValue } from '../../content/fields.js';
 import { HttpError } from '../../errors.js';
 import { contentOf, type ContentContext } from '../context.js';
-import { getQuery, postBody } from '../read.js';
-import { route, type Method, type RouteEntry } from '../route.js';
+import { lookupRoute, type Method, type RouteEntry } from '../route.js';
 import { body, cached, enterpriseErrors, fieldsParameter, ifNoneMatch, listFiltersParameter, message, modelOrSparse, notModified } from './docs.js';
 import { sendJson, weakEtagOf } from './http.js';
 
@@ -59,16 +58,13 @@ export function listingRoutes<T>(listing: Listing<T>): RouteEntry[] {
   };
 
   const list = (method: Method, openapi: Record<string, unknown>): RouteEntry =>
-    route<ListRequest>({
+    lookupRoute<ListRequest>({
       method,
       path: listing.path,
-      part: 'content',
       summary: method === 'GET' ? summary : `${summary} (options in the JSON body)`,
       request: listSchema,
-      read: method === 'POST' ? postBody : getQuery,
       errors: enterpriseErrors,
       openapi: { ...openapi, responses: listReply },
-      guard: { limit: 'content' },
       handler: async (asked, request, reply, ctx) => {
         const content = contentOf(ctx);
         const pick = narrow(asked.fields);
@@ -77,16 +73,13 @@ export function listingRoutes<T>(listing: Listing<T>): RouteEntry[] {
       },
     });
   const one = (method: Method, openapi: Record<string, unknown>): RouteEntry =>
-    route<ItemRequest>({
+    lookupRoute<ItemRequest>({
       method,
       path: `${listing.path}/:identifier`,
-      part: 'content',
       summary: method === 'GET' ? `One ${lower}` : `One ${lower} (options in the JSON body)`,
       request: itemSchema,
-      read: method === 'POST' ? postBody : getQuery,
       errors: { '404': message(`no such ${lower}`), ...enterpriseErrors },
       openapi: { ...openapi, responses: itemReply },
-      guard: { limit: 'content' },
       handler: async (asked, request, reply, ctx) => {
         const content = contentOf(ctx);
         const identifier = (request.params as { identifier: string }).identifier;

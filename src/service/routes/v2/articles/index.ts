@@ -11,8 +11,8 @@ import { EnterpriseArticleModel } from '../../../content/enterprise/models.js';
 import { compileSelection, selectValue } from '../../../content/fields.js';
 import { criteriaOf } from '../../../content/request.js';
 import { contentOf, type RouteContext } from '../../context.js';
-import { getQuery, postBody, rawSegment } from '../../read.js';
-import { route, type Method, type RouteEntry } from '../../route.js';
+import { rawSegment } from '../../read.js';
+import { lookupRoute, type Method, type RouteEntry } from '../../route.js';
 import { abortOnDisconnect, selectionId, sendJson, weakEtagOf } from '../http.js';
 import { body, enterpriseErrors, fieldsParameter, ifNoneMatch, limitParameter, listFiltersParameter, lookupErrors, lookupReply } from '../docs.js';
 
@@ -27,18 +27,7 @@ const errors = { ...lookupErrors('invalid title (named reason)', 'the name in th
 const nameParameter = { name: 'name', in: 'path', required: true, description: 'Title in URL form (underscores for spaces, percent-encoded)', schema: { type: 'string' } };
 
 const entry = (method: Method, summary: string, openapi: Record<string, unknown>): RouteEntry =>
-  route<ArticleLookupRequest>({
-    method,
-    path: '/v2/articles/:name',
-    part: 'content',
-    summary,
-    request: ArticleLookupRequest,
-    read: method === 'POST' ? postBody : getQuery,
-    errors,
-    openapi: { ...openapi, responses },
-    guard: { limit: 'content' },
-    handler: serve,
-  });
+  lookupRoute<ArticleLookupRequest>({ method, path: '/v2/articles/:name', summary, request: ArticleLookupRequest, errors, openapi: { ...openapi, responses }, handler: serve });
 
 export const articlesRoutes: readonly RouteEntry[] = [
   entry('GET', 'An article in the Enterprise Article model, in every matching project', {

@@ -15,8 +15,8 @@ import { negotiateEncoding } from '../../../content/reply-cache.js';
 import { criteriaOf, DEFAULT_LIMIT, firstProjects, StructuredContentsRequest } from '../../../content/request.js';
 import { ReplacedError, type Found } from '../../../content/service.js';
 import { contentOf, type RouteContext } from '../../context.js';
-import { getQuery, postBody, rawSegment } from '../../read.js';
-import { route, type Method, type RouteEntry } from '../../route.js';
+import { rawSegment } from '../../read.js';
+import { lookupRoute, type Method, type RouteEntry } from '../../route.js';
 import { abortOnDisconnect, cacheHeaders, selectionTree, weakEtag } from '../http.js';
 import { body, enterpriseErrors, fieldsParameter, filtersParameter, ifNoneMatch, limitParameter, lookupErrors, lookupReply, message, titleParameter, unauthorized } from '../docs.js';
 
@@ -39,16 +39,13 @@ const queryParameters = [
 ];
 
 const entry = (method: Method, summary: string, openapi: Record<string, unknown>): RouteEntry =>
-  route<StructuredContentsRequest>({
+  lookupRoute<StructuredContentsRequest>({
     method,
     path: '/v2/structured-contents/:article_name',
-    part: 'content',
     summary,
     request: StructuredContentsRequest,
-    read: method === 'POST' ? postBody : getQuery,
     errors,
     openapi: { ...openapi, responses },
-    guard: { limit: 'content' },
     // The bytes are already in the coding the client asked for (see above).
     options: { compress: false },
     handler: serve,
