@@ -58,9 +58,8 @@ function add(app: FastifyInstance, entry: RouteEntry, ctx: RouteContext, verifie
 }
 
 /** The rate limit of a guarded route, per caller (the token's subject). */
-function limiter(kind: 'content' | 'parse' | 'none', ctx: RouteContext) {
+function limiter(kind: 'content' | 'parse', ctx: RouteContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (kind === 'none') return;
     const key = request.accessClaims?.sub ?? request.ip;
     const content = contentOf(ctx);
     if (kind === 'content') return limitOrThrow(content.limiter, ctx.metrics, key);

@@ -52,7 +52,7 @@ export interface RouteEntry<Req = unknown> {
    */
   openapi?: Record<string, unknown>;
   /** An access token is required; checked, with the rate limit, before the body is read. */
-  guard?: { limit: 'content' | 'parse' | 'none' };
+  guard?: { limit: 'content' | 'parse' };
   /** Fastify route options: no compression (the bytes are already coded), no automatic HEAD. */
   options?: { compress?: false; exposeHeadRoute?: false };
   /** A body limit of its own, and the 413 message that names it (settings decide it: a function of the context). */
