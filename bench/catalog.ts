@@ -88,7 +88,7 @@ const kept = new Catalog({ db, clock: { now: () => new Date(0) }, maxAgeMs: 60_0
 console.log(`scan (readCatalog, one per list request before)   ${(await cpuMs(20, () => readCatalog(db))).toFixed(2)} ms CPU each${postgresUrl === undefined ? '' : ' (client side only: the server scans)'}`);
 console.log(`kept read (Catalog.projects, within the window)    ${(await cpuMs(REQUESTS, () => kept.projects())).toFixed(4)} ms CPU each`);
 
-const server = await startTestServer(db, { outboxDir: join(dir, 'outbox'), content: { parseThreads: 0, rateLimit: { burst: 1_000_000, perSecond: 1_000_000 } } });
+const server = await startTestServer(db, { outboxDir: join(dir, 'outbox'), content: { parseThreads: 1, rateLimit: { burst: 1_000_000, perSecond: 1_000_000 } } });
 const { username, password } = await addUser(db, server.clock);
 const token = (await logIn(server, username, password)).accessToken;
 const store = new ArticleStore(db, server.clock);

@@ -63,7 +63,7 @@ async function child(): Promise<void> {
   const { KeySecret } = await import('../src/service/auth/key-secret.js');
   const { systemClock } = await import('../src/service/clock.js');
   const { importInputs } = await import('../src/service/content/importer.js');
-  const { createArticleParser } = await import('../src/service/content/parser.js');
+  const { createEngineClient } = await import('../src/service/engine-client.js');
   const { ArticleStore } = await import('../src/service/content/store.js');
   const { createLogger } = await import('../src/service/logger.js');
   const { createMailer } = await import('../src/service/mailer.js');
@@ -88,8 +88,8 @@ async function child(): Promise<void> {
   }
   await migrate(db);
   const { file, html } = medianArticle();
-  const parser = await createArticleParser(1);
-  await importInputs([join(corpus!, 'html', file)], { store: new ArticleStore(db, systemClock), parser, project: 'enwiki' });
+  const parser = createEngineClient({ threads: 1 });
+  await importInputs([join(corpus!, 'html', file)], { store: new ArticleStore(db, systemClock), engine: parser, project: 'enwiki' });
   await parser.close();
   const name = (await db.query<{ name: string }>('SELECT title AS name FROM articles LIMIT 1'))[0]?.name ?? '';
   await createAccount(db, systemClock, { username: 'bench', email: 'bench@example.test', password: 'bench long passphrase', temporary: false });

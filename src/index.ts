@@ -7,8 +7,18 @@ export { parse } from './engine/parse.js';
 export type { ParseInput, ParseOptions } from './engine/parse.js';
 export { InputTooLargeError, InvalidInputError, NotHtmlError, WikistructError } from './engine/errors.js';
 export type { WikistructErrorCode } from './engine/errors.js';
-export { EnvelopeSchema } from './engine/envelope.js';
+export { EnvelopeSchema, isEnvelopeLike } from './engine/envelope.js';
 export type { Envelope } from './engine/envelope.js';
+// Where a project lives: a caller holding a project code (enwiki) or a host needs the other, for
+// the wiki's URLs and for the `project` of parseWikitext; the engine knows both from grammar/projects.json.
+export { hostOfProject, projectOfHost } from './engine/site.js';
+// The validated grammar the engine runs on (grammar/*.json): tools that must follow the engine's
+// wiki facts (project hosts, title rules, the names of projects and languages) read them here.
+export { GRAMMAR } from './engine/grammar/load.js';
+export type { Grammar } from './engine/grammar/schemas.js';
+// What the output depends on besides the code, by file: a cache of Articles keys on their hash.
+export { GRAMMAR_SOURCES } from './engine/grammar/load.js';
+export { WIKI_DATA_SOURCES } from './engine/wiki/data.js';
 export * from './schema/article.js';
 export { parseWikitext } from './engine/wikitext/index.js';
 export type { WikitextMeta, WikitextOptions } from './engine/wikitext/index.js';

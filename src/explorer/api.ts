@@ -5,8 +5,13 @@
  * revokes the refresh token on sign-out. Every failure is an ApiError carrying the service's
  * `{message, status}`. Clock, fetch and storage are injected, so it runs in node tests too.
  */
+// Types only, from the shapes the service validates and documents with: the bundle takes nothing of the server.
 import type { Article } from '../schema/article.js';
+import type { ParseBody } from '../schema/parse-request.js';
 import type { SourceReply } from '../schema/source-reply.js';
+import type * as V1 from '../service/auth/schemas.js';
+
+export type { ParseBody };
 
 export interface Session {
   username: string;
@@ -36,7 +41,6 @@ export class ApiError extends Error {
 
 export type LoginResult = { kind: 'signed-in' } | { kind: 'new-password-required'; session: string };
 
-export type ParseBody = { html: string; source_positions?: boolean } | { wikitext: string; name: string; project: string };
 
 export interface ApiClientOptions {
   /** Origin of the service; '' (the default) is the page's own. */
@@ -77,15 +81,15 @@ export class ApiClient {
   }
 
   async login(username: string, password: string): Promise<LoginResult> {
-    const reply = await this.#send('/v1/login', { username, password });
-    if (typeof reply['challenge_name'] === 'string') return { kind: 'new-password-required', session: String(reply['session']) };
+    const reply = await this.#send<V1.LoginRequest, V1.LoginReply>('/v1/login', { username, password });
+    if ('challenge_name' in reply) return { kind: 'new-password-required', session: String(reply.session) };
     this.#start(username, reply);
     return { kind: 'signed-in' };
   }
 
   /** Answers the NEW_PASSWORD_REQUIRED challenge of a first login with a temporary password. */
   async setNewPassword(username: string, session: string, newPassword: string): Promise<void> {
-    const reply = await this.#send('/v1/new-password-required', { username, session, new_password: newPassword });
+    const reply = await this.#send<V1.NewPasswordRequiredRequest, V1.NewPasswordReply>('/v1/new-password-required', { username, session, new_password: newPassword });
     this.#start(username, reply);
   }
 
@@ -95,7 +99,7 @@ export class ApiClient {
     this.#end();
     if (session === undefined) return;
     try {
-      await this.#send('/v1/token-revoke', { refresh_token: session.refreshToken });
+      await this.#send<V1.RevokeRequest, V1.Message>('/v1/token-revoke', { refresh_token: session.refreshToken });
     } catch {
       // Already revoked or expired, or the service is down: the tokens are forgotten either way.
     }
@@ -146,9 +150,9 @@ export class ApiClient {
   async #doRefresh(): Promise<void> {
     const session = this.#session;
     if (session === undefined) throw new ApiError(401, 'not signed in');
-    let reply: Record<string, unknown>;
+    let reply: V1.RefreshReply;
     try {
-      reply = await this.#send('/v1/token-refresh', { username: session.username, refresh_token: session.refreshToken });
+      reply = await this.#send<V1.RefreshRequest, V1.RefreshReply>('/v1/token-refresh', { username: session.username, refresh_token: session.refreshToken });
     } catch (error) {
       // Refused (revoked, expired, used up, account disabled): the session is over. A network
       // failure or a 5xx is not the session's fault and keeps it for the next attempt.
@@ -158,24 +162,24 @@ export class ApiClient {
       }
       throw error;
     }
-    const accessToken = String(reply['access_token']);
-    const lifetimeMs = Number(reply['expires_in']) * 1000;
+    const accessToken = String(reply.access_token);
+    const lifetimeMs = Number(reply.expires_in) * 1000;
     this.#save({ ...session, accessToken, lifetimeMs, expiresAt: this.#now() + lifetimeMs });
   }
 
   /** POST a JSON body without a token (the /v1 endpoints); the reply's JSON, or an ApiError. */
-  async #send(path: string, body: unknown): Promise<Record<string, unknown>> {
+  async #send<Req, Reply>(path: string, body: Req): Promise<Reply> {
     const response = await this.#fetch(this.#base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) throw await errorOf(response);
-    return (await response.json()) as Record<string, unknown>;
+    return (await response.json()) as Reply;
   }
 
-  #start(username: string, reply: Record<string, unknown>): void {
-    const lifetimeMs = Number(reply['expires_in']) * 1000;
+  #start(username: string, reply: V1.Tokens): void {
+    const lifetimeMs = Number(reply.expires_in) * 1000;
     this.#save({
       username: username.trim().toLowerCase(),
-      accessToken: String(reply['access_token']),
-      refreshToken: String(reply['refresh_token']),
+      accessToken: String(reply.access_token),
+      refreshToken: String(reply.refresh_token),
       lifetimeMs,
       expiresAt: this.#now() + lifetimeMs,
     });

@@ -3,9 +3,18 @@
  * Payloads stay raw bytes on the main thread (decoding and JSON parsing happen in the workers), and
  * each payload owns its ArrayBuffer so it can be transferred to a worker without a copy.
  */
+import type { WikitextMeta } from '../index.js';
 import type { SiteInfo } from './sources/siteinfo.js';
 
-export type PayloadKind = 'html' | 'json' | 'xml-page';
+/** `wikitext`: bare wikitext with its page's `meta` (the service's /v2/parse and /v2/source); no input reader makes it. */
+export type PayloadKind = 'html' | 'json' | 'xml-page' | 'wikitext';
+
+/** Engine options of one record, over the converter's (the service's /v2/parse sets its own input limit). */
+export interface RecordParseOptions {
+  maxInputBytes?: number;
+  /** HTML only: a `source` hint on each block-level Part (engine/source-positions.ts). */
+  sourcePositions?: boolean;
+}
 
 export interface Payload {
   kind: PayloadKind;
@@ -13,6 +22,9 @@ export interface Payload {
   bytes: Uint8Array;
   /** For `xml-page`: what the dump's <siteinfo> says about the wiki. */
   site?: SiteInfo;
+  /** For `wikitext`: the page's title and wiki. */
+  meta?: WikitextMeta;
+  parse?: RecordParseOptions;
 }
 
 export interface SourceRecord {

@@ -1,17 +1,17 @@
 /**
- * The reply of `GET /v2/source/{name}` (documented in /v2/openapi.json as `SourceReply`): declared
- * once for the service that sends it and the explorer page that reads it. Types only, so the
- * browser bundle takes nothing of the server with it.
+ * The reply of `GET /v2/source/{name}`, declared once for the service that sends it (its
+ * /v2/openapi.json component `SourceReply`) and the explorer page that reads it (types only, so
+ * the browser bundle takes nothing of the server with it).
  */
-import type { Article } from './article.js';
+import { z } from 'zod';
+import { ArticleSchema } from './article.js';
 
-export interface SourceReply {
-  project: string;
-  name: string;
-  revision: number;
-  format: 'html' | 'wikitext';
-  /** The stored HTML (preferred) or wikitext. */
-  source: string;
-  /** The Article parsed again from `source`, with source hints when it is HTML. */
-  article: Article;
-}
+export const SourceReplySchema = z.strictObject({
+  project: z.string(),
+  name: z.string(),
+  revision: z.number().int(),
+  format: z.enum(['html', 'wikitext']),
+  source: z.string().describe('The stored HTML (preferred) or wikitext'),
+  article: ArticleSchema.describe('The Article parsed again from `source`, with source hints when it is HTML'),
+});
+export type SourceReply = z.infer<typeof SourceReplySchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AccountCommandSchema, runAccountCommand, type AccountCommandResult } from './auth/account-commands.js';
 import type { Clock } from './clock.js';
 import { importInputs, type ImportSummary } from './content/importer.js';
-import { createArticleParser } from './content/parser.js';
+import { createEngineClient } from './engine-client.js';
 import { ArticleStore } from './content/store.js';
 import { runSnapshotBuildCommand, SnapshotBuildCommandSchema, type SnapshotBuildResult } from './snapshots/command.js';
 import type { Db } from './storage/db.js';
@@ -38,16 +38,16 @@ export const ImportResultSchema = z.object({ ok: z.boolean(), summary: ImportSum
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export async function runImportCommand(db: Db, clock: Clock, command: ImportCommand): Promise<ImportSummary> {
-  const parser = await createArticleParser(command.jobs);
+  const engine = createEngineClient({ threads: command.jobs });
   try {
     return await importInputs(command.inputs, {
       store: new ArticleStore(db, clock),
-      parser,
+      engine,
       project: command.project,
       concurrency: command.jobs * 2,
     });
   } finally {
-    await parser.close();
+    await engine.close();
   }
 }
 

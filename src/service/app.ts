@@ -1,26 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { maxHeaderSize } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createHttpServer } from './http-server.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './auth/access-token.js';
 import { createTokenMinter } from './auth/jwt.js';
 import type { KeySecret } from './auth/key-secret.js';
 import { KeyStore } from './auth/keys.js';
 import { purgeExpired, type Purged } from './auth/purge.js';
-import { authOperations, authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { DEFAULT_THROTTLE, type ThrottleSettings } from './auth/settings.js';
 import { systemClock, type Clock } from './clock.js';
-import { clientErrorHandler, refuseConnect, refuseExpectation, refuseRequestHead } from './client-errors.js';
-import { HttpError } from './errors.js';
 import type { Mailer } from './mailer.js';
-import { contentRoutes, type ContentSettings } from './content/routes.js';
+import { ContentSettingsSchema, createContentPart, type ContentSettings, type ExplorerSettings } from './content/part.js';
+import { createEngineClient, type EngineClient } from './engine-client.js';
 import { explorerAssets } from './explorer/assets.js';
-import { parseRoutes, type ExplorerSettings } from './explorer/parse-route.js';
 import { createMetrics, observeRequests } from './metrics.js';
-import { openApiDocument } from './openapi.js';
-import { RouteTable } from './route-table.js';
+import type { ContentContext, RouteContext } from './routes/context.js';
+import { v1OpenApiDocument, v2OpenApiDocument } from './routes/openapi.js';
+import { registerRoutes } from './routes/register.js';
+import { ROUTES } from './routes/table.js';
 import type { Db } from './storage/db.js';
-import { MIGRATIONS } from './storage/migrations.js';
 import { resolveTimeouts, type HttpTimeouts } from './timeouts.js';
 import { embeddedSharedState, type SharedState } from './shared-state.js';
 import { shareArticleWrites } from './content/store.js';
@@ -48,11 +45,16 @@ export interface AppDeps {
   offline?: boolean;
   /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
   trustProxy?: boolean;
-  /** Content API tuning: parse threads, rate limit, upstream client options (see content/routes.ts). */
+  /** Content API tuning: parse threads, rate limit, upstream client options (see content/part.ts). */
   content?: ContentSettings;
   /** How long the server waits for clients (see timeouts.ts); every field has a default. */
   timeouts?: Partial<HttpTimeouts>;
-  /** The explorer: /v2/parse limits and the built page's directory (explorer/parse-route.ts); all defaulted. */
+  /**
+   * The engine client every parse of the content API runs on (engine-client.ts); the caller owns
+   * and closes it. Default: one of `content.parseThreads` threads, closed with the app.
+   */
+  engine?: EngineClient;
+  /** The explorer: /v2/parse limits and the built page's directory (content/part.ts); all defaulted. */
   explorer?: ExplorerSettings;
   /**
    * Limiter store and bus shared with the deployment's other processes (shared-state.ts); the
@@ -72,20 +74,12 @@ export interface App {
   drain(): Promise<void>;
 }
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
 export const DEFAULT_ISSUER = 'wikistruct';
-/**
- * The longest path parameter (the /v2 title, still percent-encoded). A MediaWiki title is at most
- * 255 bytes of UTF-8, 765 characters with every byte escaped; fastify's default of 100 refused
- * legal titles. Longer ones still reach the title rules, which name the 255-byte limit.
- */
-export const MAX_PARAM_CHARS = 1024;
-/** Longest path shown in a 404/405 message. */
-const SHOWN_PATH_CHARS = 200;
 
 /**
- * Builds the HTTP application: shared error handling, health check, and the route plugins.
- * Owns no process concerns (listening, signals, the database's lifetime): see server.ts.
+ * Builds the HTTP application: the server (http-server.ts), the route context (the auth service,
+ * the content part and its engine client) and the routes of the table (routes/table.ts). Owns no
+ * process concerns (listening, signals, the database's lifetime): see server.ts.
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
@@ -105,90 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.revocationCacheMs === undefined ? {} : { revocationCacheMs: deps.revocationCacheMs }),
   });
 
-  const timeouts = resolveTimeouts(deps.timeouts);
-  const fastify = Fastify({
-    loggerInstance: deps.logger,
-    bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false, // ids are ours: a client-chosen id could forge log lines
-    trustProxy: deps.trustProxy ?? false,
-    return503OnClosing: false,
-    routerOptions: { maxParamLength: MAX_PARAM_CHARS },
-    connectionTimeout: timeouts.idleMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    requestTimeout: timeouts.requestMs,
-    http: {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: timeouts.checkIntervalMs,
-      // Node would answer a missing Host with a bare 400; the onRequest hook below sends a Message.
-      requireHostHeader: false,
-    },
-    // Requests Node's parser refuses never reach fastify: answered here with a Message.
-    clientErrorHandler: clientErrorHandler(deps.logger, maxHeaderSize),
-    // Requests the router refuses (bad percent-escapes, an over-long title) likewise.
-    frameworkErrors: (error, request, reply) => {
-      const { status, message } = frameworkReply(error);
-      request.log.info({ code: error.code, status }, 'request refused by the router');
-      // fastify types this reply generically (any route's schema); it is a plain reply here.
-      void (reply as unknown as FastifyReply).status(status).send({ message, status });
-    },
-  });
-  // Every field is kept (Node drops those past 2,000 silently), so refuseRequestHead counts them all.
-  fastify.server.maxHeadersCount = 0;
-  fastify.server.on('connect', refuseConnect);
-  fastify.server.on('checkExpectation', refuseExpectation);
-  // Every route, for 405 replies that name the methods a path has (route-table.ts).
-  const routes = new RouteTable();
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url ?? route.path));
-  // No route for this method and path: answered before the body is read, so a wrong method or
-  // path is a 404/405, never "request body is not valid JSON".
-  fastify.addHook('onRequest', async (request) => {
-    const refused = refuseRequestHead(request.raw, maxHeaderSize);
-    if (refused !== undefined) throw new HttpError(refused.status, refused.message, undefined, { connection: 'close' });
-    // RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without Host.
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') throw new HttpError(400, 'the Host header is required in HTTP/1.1');
-    if (!request.is404) return;
-    const path = request.url.split('?')[0] ?? '';
-    const shown = path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
-    const allowed = routes.allowed(path);
-    if (allowed.length === 0) throw new HttpError(404, `no route for ${request.method} ${shown}`);
-    const allow = allowed.join(', ');
-    throw new HttpError(405, `method ${request.method} is not allowed on ${shown}; allowed: ${allow}`, undefined, { allow });
-  });
-  // Graceful shutdown: a request that arrives on an open keep-alive connection while closing is
-  // still served (as a normal reply, not fastify's bare 503), and every reply sent while closing
-  // asks the client to close the connection, so close() need not wait out the keep-alive timeout.
-  let closing = false;
-  fastify.addHook('preClose', async () => {
-    closing = true;
-  });
-  fastify.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (closing) reply.header('connection', 'close');
-  });
-  fastify.setErrorHandler((error, request, reply) => {
-    const { status, message } = toReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (error instanceof HttpError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      reply.headers(error.headers);
-    }
-    return reply.status(status).send({ message, status });
-  });
-  fastify.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `no route for ${request.method} ${request.url.split('?')[0]}`, status: 404 }),
-  );
-  fastify.get('/healthz', async () => {
-    await deps.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
-  fastify.get('/readyz', async (_request, reply) => {
-    const applied = new Set((await deps.db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
-    const missing = MIGRATIONS.filter((m) => !applied.has(m.id)).map((m) => m.id);
-    if (missing.length > 0) return reply.status(503).send({ message: `migrations not applied: ${missing.join(', ')}`, status: 503 });
-    return { status: 'ready' };
-  });
+  const fastify = createHttpServer(deps.logger, resolveTimeouts(deps.timeouts), deps.trustProxy ?? false);
   const metrics = createMetrics();
   observeRequests(fastify, metrics);
   // Article writes of other processes reach this one's caches (and this one's reach theirs).
@@ -199,42 +110,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const throttle = { ...DEFAULT_THROTTLE, ...deps.throttle };
-  let service: AuthService | undefined;
-  if (only !== 'content') {
-    service = new AuthService({
-      db: deps.db,
-      clock,
-      tokens: createTokenMinter(keys, clock, issuer),
-      verifier,
-      mailer: deps.mailer,
-      throttle,
-      limiter: shared.limiter,
-      log: deps.logger,
-    });
-    const operations = authOperations(service);
-    const document = openApiDocument('/v1', operations);
-    await fastify.register(authRoutes, { prefix: '/v1', operations, keys, openapi: () => document });
-  }
-
-  // ── Content API ──────────────────────────────────────────────────────────────────────────────
-  if (only !== 'auth') {
-    // Per-client request limits (/v2 reads, /v2/parse) live where every process sees them when several serve.
-    const sharedLimiter = shared.requestLimitShared ? shared.limiter : undefined;
-    await fastify.register(contentRoutes, {
-      prefix: '/v2',
-      db: deps.db,
-      clock,
-      verifier,
-      metrics,
-      offline: deps.offline ?? false,
-      settings: deps.content ?? {},
-      sharedLimiter,
-    });
-    await fastify.register(parseRoutes, { prefix: '/v2', db: deps.db, clock, verifier, settings: deps.explorer ?? {}, sharedLimiter });
-  }
+  const auth =
+    only === 'content'
+      ? undefined
+      : new AuthService({
+          db: deps.db,
+          clock,
+          tokens: createTokenMinter(keys, clock, issuer),
+          verifier,
+          mailer: deps.mailer,
+          throttle,
+          limiter: shared.limiter,
+          log: deps.logger,
+        });
+  const content = only === 'auth' ? undefined : contentPart(fastify, deps, clock, metrics, shared);
+  const ctx: RouteContext = { db: deps.db, clock, metrics, auth, keys, content, openapi: { v1: v1OpenApiDocument(ROUTES), v2: v2OpenApiDocument(ROUTES) } };
+  await registerRoutes(fastify, ROUTES, ctx, verifier);
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
   if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });
-  // ─────────────────────────────────────────────────────────────────────────────────────────────
 
   return {
     fastify,
@@ -242,44 +135,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keys,
     purge: () => purgeExpired(deps.db, clock, throttle.familiarForMs),
     drain: async () => {
-      await service?.drainMail();
+      await auth?.drainMail();
     },
   };
 }
 
-/** Messages for fastify's own client errors (body parsing), by code; other 4xx keep fastify's message. */
-const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: `request body is larger than ${BODY_LIMIT_BYTES} bytes`,
-  FST_ERR_CTP_INVALID_JSON_BODY: 'request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'request body is empty but Content-Type says application/json',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported Content-Type: send application/json',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request body size does not match Content-Length',
-};
-
-/** The reply for an error: ours as they are, fastify's client errors by status, the rest a 500. */
-function toReply(error: unknown): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
-  const code = (error as { code?: unknown }).code;
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const known = typeof code === 'string' ? FASTIFY_MESSAGES[code] : undefined;
-    // The JSON parser's own SyntaxError (also prototype poisoning) carries no code.
-    if (known === undefined && error instanceof SyntaxError) return { status, message: 'request body is not valid JSON' };
-    return { status, message: known ?? (error as Error).message };
+/**
+ * The content API's shared objects (content/part.ts), with the engine client every parse of this
+ * process runs on: the caller's, or one of `parseThreads` threads of which one starts now and the
+ * others when it is busy (an idle worker holds tens of MB).
+ */
+function contentPart(fastify: FastifyInstance, deps: AppDeps, clock: Clock, metrics: ReturnType<typeof createMetrics>, shared: SharedState): ContentContext {
+  let engine = deps.engine;
+  if (engine === undefined) {
+    const { parseThreads } = ContentSettingsSchema.pick({ parseThreads: true }).parse({ parseThreads: deps.content?.parseThreads });
+    const own = createEngineClient({ threads: parseThreads, initialThreads: 1 });
+    fastify.addHook('onClose', () => own.close());
+    engine = own;
   }
-  return { status: 500, message: 'internal server error' };
-}
-
-/** Errors of fastify's router (before any route or hook runs). */
-function frameworkReply(error: FastifyError): { status: number; message: string } {
-  switch (error.code) {
-    case 'FST_ERR_BAD_URL':
-      return { status: 400, message: 'malformed URL: a %-escape in the path is not valid (a "%" must start "%XX" encoding UTF-8)' };
-    case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 414, message: `the title in the URL is longer than ${MAX_PARAM_CHARS} characters (MediaWiki titles are at most 255 bytes of UTF-8)` };
-    default:
-      return error.statusCode !== undefined && error.statusCode < 500
-        ? { status: error.statusCode, message: error.message }
-        : { status: 500, message: 'internal server error' };
-  }
+  const { content, close } = createContentPart({
+    db: deps.db,
+    clock,
+    metrics,
+    engine,
+    offline: deps.offline ?? false,
+    settings: deps.content ?? {},
+    explorer: deps.explorer ?? {},
+    // Per-client request limits live where every process sees them when several serve.
+    sharedLimiter: shared.requestLimitShared ? shared.limiter : undefined,
+  });
+  fastify.addHook('onClose', async () => close());
+  return content;
 }

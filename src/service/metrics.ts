@@ -63,15 +63,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
   };
 }
 
-/** Counts and times every response by route pattern, and serves the registry at GET /metrics. */
+/** Counts and times every response by route pattern (the registry is served at GET /metrics, routes/health.ts). */
 export function observeRequests(fastify: FastifyInstance, metrics: Metrics): void {
   fastify.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-  });
-  fastify.get('/metrics', async (_request, reply) => {
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
   });
 }

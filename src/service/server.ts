@@ -74,6 +74,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const announce = options.announce ?? ((text: string) => void process.stderr.write(text));
   let app: App;
+  let built: App | undefined;
   let seeded: Awaited<ReturnType<typeof seedSamples>>;
   let shared: SharedState | undefined;
   try {
@@ -87,7 +88,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Before listening, so the first request already finds them; only into the embedded store,
     // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
     if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
-    app = await buildApp({
+    app = built = await buildApp({
       db,
       keySecret,
       mailer,
@@ -101,6 +102,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
     await app.fastify.listen({ host: options.host, port: options.port });
   } catch (error) {
+    // The app holds the engine client's worker thread: closed, or the process would not exit.
+    await built?.fastify.close();
     mailer.close();
     await shared?.close();
     await db.close();

@@ -13,7 +13,7 @@ import { parseEnvelope } from '../engine/parse-envelope.js';
 import type { WikitextDoor } from '../engine/parse-envelope.js';
 import type { Article } from '../schema/article.js';
 import type { Engines } from './engines.js';
-import type { Outcome, Payload } from '../io/record.js';
+import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
 import type { SiteinfoData } from '../engine/wiki/siteinfo.js';
 
@@ -37,12 +37,18 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
     let article: Article;
     switch (payload.kind) {
       case 'html':
-        article = parse(text, parseOptions(options));
+        article = parse(text, parseOptions(options, payload));
         break;
       case 'json': {
         const value = parseJson(text);
         if (isEnvelopeLike(value) && typeof value.name === 'string') name = value.name;
-        article = parseEnvelope(value, { ...parseOptions(options), wikitext: () => wikitext(engines), site: options.site });
+        article = parseEnvelope(value, { ...parseOptions(options, payload), wikitext: () => wikitext(engines), site: options.site });
+        break;
+      }
+      case 'wikitext': {
+        // What `parseWikitext` does, with the door the engines hold.
+        const { extracted, meta } = wikitext(engines)(text, payload.meta ?? {}, { ...parseOptions(options, payload), site: options.site });
+        article = assembleArticle(extracted, meta);
         break;
       }
       case 'xml-page': {
@@ -70,8 +76,10 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
   }
 }
 
-function parseOptions(options: ConvertOptions): { maxInputBytes?: number } {
-  return options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+/** The converter's input limit, and a record's own options over it. */
+function parseOptions(options: ConvertOptions, payload?: Payload): RecordParseOptions {
+  const out: RecordParseOptions = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
+  return payload?.parse === undefined ? out : { ...out, ...payload.parse };
 }
 
 class MalformedJsonError extends Error {

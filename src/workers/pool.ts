@@ -55,7 +55,7 @@ const YOUNG_GENERATION_MB = 96;
 
 /**
  * The compiled worker module. Under vitest/tsx this module runs from TypeScript sources, but
- * workers must run compiled JS. The service checks it exists before starting a pool (content/parser.ts).
+ * workers must run compiled JS. The service checks it exists before starting a pool (service/engine-client.ts).
  */
 export function workerEntry(): URL {
   const here = new URL(import.meta.url);
@@ -78,8 +78,18 @@ export class WorkerPool {
     private readonly options: ConvertOptions,
     /** Old-generation cap of each worker's heap (`--worker-heap`). */
     private readonly heapMb: number = DEFAULT_WORKER_HEAP_MB,
+    /**
+     * Workers started at once; the others start when every running one is busy (the service
+     * starts with one: an idle worker holds tens of MB, and most of its requests need no parse).
+     */
+    initial: number = size,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < Math.min(size, Math.max(1, initial)); i++) this.slots.push(this.spawn());
+  }
+
+  /** Workers running now (at most `size`). */
+  get started(): number {
+    return this.slots.length;
   }
 
   run(payload: Payload): Promise<Outcome> {
@@ -136,6 +146,7 @@ export class WorkerPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
+      if (this.slots.length < this.size && this.slots.every((slot) => slot.inflight.size > 0)) this.slots.push(this.spawn());
       let best: Slot | undefined;
       for (const slot of this.slots) {
         if (slot.inflight.size < PER_WORKER && (best === undefined || slot.inflight.size < best.inflight.size)) best = slot;

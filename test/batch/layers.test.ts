@@ -81,6 +81,14 @@ describe('layering', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
+  // The engine's one door: what an adapter needs of the engine is public API (src/index.ts), so a
+  // library user can do what the service does. Enforced for the service and the CLI; the shared
+  // layers and the batch converter follow when the engine's door (parseRecord) is in place.
+  it('src/service and src/cli reach the engine only through src/index.ts', () => {
+    const bad = [...edges('service'), ...edges('cli')].filter((e) => e.target !== undefined && /(^|\/)src\/engine(\/|$)/.test(e.target));
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('src/engine imports only src/engine, src/schema, grammar data (grammar/generated/ included) and packages, no Node built-ins', () => {
     const bad = edges('engine').filter((e) =>
       e.target === undefined ? e.specifier.startsWith('node:') : !/^(src\/engine\/|src\/schema\/|grammar\/(?:generated\/)?[^/]+\.json$)/.test(e.target),

@@ -34,7 +34,7 @@ describe('the explorer client against the service', () => {
 
   beforeAll(async () => {
     database = await backend.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), content: { parseThreads: 0 } });
+    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), content: { parseThreads: 1 } });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,5 +1,5 @@
 /**
- * The explorer's service side over real sockets on both storage backends: POST /v2/parse and
+ * The explorer's service side through `app.inject()` on both storage backends: POST /v2/parse and
  * GET /v2/source/{title} (token first, then the rate limit, then the body; every error a
  * Message naming the problem; nothing stored), and the page itself at `/` with its policy.
  */
@@ -14,7 +14,7 @@ import { ArticleStore } from '../../src/service/content/store.js';
 import { PAGE_POLICY } from '../../src/service/explorer/assets.js';
 import { buildExplorer } from '../../scripts/build-explorer.js';
 import { BACKENDS, type TestDatabase } from '../service/helpers/backends.js';
-import { addUser, startTestServer, type TestServer } from '../service/helpers/harness.js';
+import { addUser, startTestServer, type Fetcher, type TestServer } from '../service/helpers/harness.js';
 import { logIn, pageHtml } from '../service/content/support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -29,11 +29,11 @@ interface Reply {
   json: unknown;
 }
 
-async function call(url: string, path: string, init: { token?: string; body?: string; method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function call(send: Fetcher, path: string, init: { token?: string; body?: string; method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${url}${path}`, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, ...(init.body === undefined ? {} : { body: init.body }) });
+  const response = await send(path, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, ...(init.body === undefined ? {} : { body: init.body }) });
   const text = await response.text();
   let json: unknown;
   try {
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('explorer routes on $name', (backend) => {
   let token: string;
   let store: ArticleStore;
   /** `auth` null: no Authorization header. */
-  const parseCall = (body: unknown, auth: string | null = token) => call(server.url, '/v2/parse', { ...(auth === null ? {} : { token: auth }), body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const parseCall = (body: unknown, auth: string | null = token) => call(server.fetch, '/v2/parse', { ...(auth === null ? {} : { token: auth }), body: typeof body === 'string' ? body : JSON.stringify(body) });
   const counts = async () => (await database.db.query<{ a: string; p: string }>('SELECT (SELECT count(*) FROM articles)::text AS a, (SELECT count(*) FROM parsed_articles)::text AS p'))[0];
 
   beforeAll(async () => {
@@ -69,11 +69,12 @@ describe.each(BACKENDS)('explorer routes on $name', (backend) => {
     database = await backend.open();
     assets = await buildExplorer(mkdtempSync(join(tmpdir(), 'wikistruct-explorer-assets-')));
     server = await startTestServer(database.db, {
+      socket: false,
       outboxDir: join(database.dir, 'outbox'),
-      content: { parseThreads: 0 },
+      content: { parseThreads: 1 },
       explorer: { maxInputBytes: INPUT_LIMIT, rateLimit: { burst: 10_000, perSecond: 10_000 }, assetsDir: assets },
     });
-    limited = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox2'), clock: server.clock, content: { parseThreads: 0 }, explorer: { rateLimit: { burst: 2, perSecond: 0.5 } } });
+    limited = await startTestServer(database.db, { socket: false, outboxDir: join(database.dir, 'outbox2'), clock: server.clock, content: { parseThreads: 1 }, explorer: { rateLimit: { burst: 2, perSecond: 0.5 } } });
     const user = await addUser(database.db, server.clock);
     token = (await logIn(server, user.username, user.password)).accessToken;
     store = new ArticleStore(database.db, server.clock);
@@ -114,7 +115,7 @@ describe.each(BACKENDS)('explorer routes on $name', (backend) => {
     expect(noToken.headers.get('www-authenticate'), 'the RFC 6750 challenge').toBe('Bearer realm="wikistruct"');
     expectMessage(await parseCall({ html: '<p>x</p>' }, 'not-a-token'), 401, /token/);
     expectMessage(await parseCall(JSON.stringify({ html: 'x'.repeat(3 * INPUT_LIMIT) }), null), 401, 'an access token is required');
-    expectMessage(await call(server.url, '/v2/source/Stored_Page?project=enwiki'), 401, 'an access token is required');
+    expectMessage(await call(server.fetch, '/v2/source/Stored_Page?project=enwiki'), 401, 'an access token is required');
   });
 
   test.skipIf(skip)('a bad body is a 422 naming the problem', async () => {
@@ -148,55 +149,55 @@ describe.each(BACKENDS)('explorer routes on $name', (backend) => {
   test.skipIf(skip)('the rate limit answers 429 with Retry-After, and lets the caller through again once the bucket refills', async () => {
     const user = await addUser(database.db, server.clock);
     const own = (await logIn(limited, user.username, user.password)).accessToken;
-    const once = () => call(limited.url, '/v2/parse', { token: own, body: JSON.stringify({ html: '<p>x</p>' }) });
+    const once = () => call(limited.fetch, '/v2/parse', { token: own, body: JSON.stringify({ html: '<p>x</p>' }) });
     expect((await once()).status).toBe(200);
     expect((await once()).status).toBe(200);
     const refused = await once();
     expectMessage(refused, 429, /^rate limit exceeded for parsing; retry in \d+ s$/);
     expect(Number(refused.headers.get('retry-after')), 'Retry-After in seconds').toBeGreaterThanOrEqual(1);
     // The source route shares the bucket (it parses too).
-    expectMessage(await call(limited.url, '/v2/source/Stored_Page?project=enwiki', { token: own }), 429, 'rate limit');
+    expectMessage(await call(limited.fetch, '/v2/source/Stored_Page?project=enwiki', { token: own }), 429, 'rate limit');
     server.clock.advance(Number(refused.headers.get('retry-after')) * 1000);
     expect((await once()).status, 'after Retry-After').toBe(200);
   });
 
   test.skipIf(skip)('GET /v2/source: a stored article’s HTML and its Article with hints; wikitext sources as they are', async () => {
-    const reply = await call(server.url, '/v2/source/Stored_Page?project=enwiki', { token });
+    const reply = await call(server.fetch, '/v2/source/Stored_Page?project=enwiki', { token });
     expect(reply.status, reply.text).toBe(200);
     const body = reply.json as { project: string; name: string; revision: number; format: string; source: string; article: Article };
     expect([body.project, body.name, body.revision, body.format]).toEqual(['enwiki', 'Stored Page', 77, 'html']);
     expect(body.source).toBe(pageHtml('enwiki', 'Stored Page', 77));
     expect(body.article.name, 'the envelope metadata is kept').toBe('Stored Page');
     expect(reply.text, 'with hints').toContain('"source":{"element":');
-    const wikitext = await call(server.url, '/v2/source/Wikitext%20Page?project=enwiki', { token });
+    const wikitext = await call(server.fetch, '/v2/source/Wikitext%20Page?project=enwiki', { token });
     expect(wikitext.status, wikitext.text).toBe(200);
     expect((wikitext.json as { format: string; article: Article }).format).toBe('wikitext');
     expect((wikitext.json as { article: Article }).article.sections.map((s) => s.name)).toEqual(['abstract', 'History']);
   });
 
   test.skipIf(skip)('GET /v2/source errors: unknown article 404, no or unknown project 422, bad title 400, extra parameter 422', async () => {
-    expectMessage(await call(server.url, '/v2/source/Nowhere?project=enwiki', { token }), 404, 'no stored article "Nowhere" in enwiki');
-    expectMessage(await call(server.url, '/v2/source/Stored_Page', { token }), 422, 'project: required');
-    expectMessage(await call(server.url, '/v2/source/Stored_Page?project=xx_nope', { token }), 422, 'project: unknown project code');
-    expectMessage(await call(server.url, '/v2/source/Stored_Page?project=enwiki&fields=name', { token }), 422, 'fields: unexpected query parameter');
-    expectMessage(await call(server.url, '/v2/source/A%7CB?project=enwiki', { token }), 400, 'invalid title');
+    expectMessage(await call(server.fetch, '/v2/source/Nowhere?project=enwiki', { token }), 404, 'no stored article "Nowhere" in enwiki');
+    expectMessage(await call(server.fetch, '/v2/source/Stored_Page', { token }), 422, 'project: required');
+    expectMessage(await call(server.fetch, '/v2/source/Stored_Page?project=xx_nope', { token }), 422, 'project: unknown project code');
+    expectMessage(await call(server.fetch, '/v2/source/Stored_Page?project=enwiki&fields=name', { token }), 422, 'fields: unexpected query parameter');
+    expectMessage(await call(server.fetch, '/v2/source/A%7CB?project=enwiki', { token }), 400, 'invalid title');
   });
 
   test.skipIf(skip)('the page at / with a strict policy, its assets under /explorer/, an ETag, and nothing else from disk', async () => {
-    const page = await call(server.url, '/');
+    const page = await call(server.fetch, '/');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toBe(PAGE_POLICY);
     expect(PAGE_POLICY, 'no inline script, only our origin').toContain("script-src 'self'");
     expect(page.text).toContain('<script type="module" src="/explorer/app.js"></script>');
-    const script = await call(server.url, '/explorer/app.js');
+    const script = await call(server.fetch, '/explorer/app.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.text.length, 'the bundle').toBeGreaterThan(10_000);
     expect(script.text, 'bundled: no bare imports left for a CDN').not.toMatch(/from\s*["'](htmlparser2|zod|entities)/);
-    const again = await call(server.url, '/explorer/app.js', { headers: { 'if-none-match': script.headers.get('etag')! } });
+    const again = await call(server.fetch, '/explorer/app.js', { headers: { 'if-none-match': script.headers.get('etag')! } });
     expect(again.status, 'unchanged: 304').toBe(304);
-    expectMessage(await call(server.url, '/explorer/nothing.js'), 404, 'no explorer file');
-    expectMessage(await call(server.url, '/explorer/..%2Fpackage.json'), 404, 'no explorer file');
-    expectMessage(await call(server.url, '/explorer/%2E%2E%2F%2E%2E%2Fpackage.json'), 404, 'no explorer file');
+    expectMessage(await call(server.fetch, '/explorer/nothing.js'), 404, 'no explorer file');
+    expectMessage(await call(server.fetch, '/explorer/..%2Fpackage.json'), 404, 'no explorer file');
+    expectMessage(await call(server.fetch, '/explorer/%2E%2E%2F%2E%2E%2Fpackage.json'), 404, 'no explorer file');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Every /v1 endpoint over a real socket, its success and each of its error variants, on both
- * storage backends.
+ * Every /v1 endpoint through `app.inject()` (the socket does not matter here; http-errors.test.ts
+ * and limits.test.ts keep the socket-level ones), its success and each of its error variants, on
+ * both storage backends.
  */
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -21,7 +22,7 @@ describe.each(BACKENDS)('auth endpoints on $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip !== undefined) return;
     database = await backend.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), revocationCacheMs: 0 });
+    server = await startTestServer(database.db, { socket: false, outboxDir: join(database.dir, 'outbox'), revocationCacheMs: 0 });
   });
   afterAll(async () => {
     await server?.close();
@@ -242,12 +243,12 @@ describe.each(BACKENDS)('auth endpoints on $name', (backend) => {
     const user = await addUser(database.db, server.clock, { password: 'query string passphrase' });
     const before = server.logs.length;
     const secret = encodeURIComponent('query string passphrase');
-    await fetch(`${server.url}/v1/login?username=${user.username}&password=${secret}&Access_Token=tok3n-in-the-url&refresh%5Ftoken=r3fresh-in-the-url`, {
+    await server.fetch(`/v1/login?username=${user.username}&password=${secret}&Access_Token=tok3n-in-the-url&refresh%5Ftoken=r3fresh-in-the-url`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: user.username, password: 'query string passphrase' }),
     });
-    await fetch(`${server.url}/v2/structured-contents/X?limit=2&code=123456&session=s3ssion-in-the-url`);
+    await server.fetch(`/v2/structured-contents/X?limit=2&code=123456&session=s3ssion-in-the-url`);
     const lines = server.logs.slice(before);
     const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter((url) => url !== undefined);
     expect(urls, 'the request lines are logged, secret values replaced').toEqual([

@@ -104,7 +104,7 @@ describe('every failure is a {message, status} reply', () => {
 
   beforeAll(async () => {
     database = await BACKENDS[0]!.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0 } });
+    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1 } });
   });
   afterAll(async () => {
     await server?.close();
@@ -165,7 +165,7 @@ describe('timeouts', () => {
     server = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox'),
       offline: true,
-      content: { parseThreads: 0 },
+      content: { parseThreads: 1 },
       timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, idleMs: 30_000, checkIntervalMs: 50 },
     });
   });

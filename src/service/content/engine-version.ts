@@ -7,8 +7,7 @@
  * request; rows of other versions stay until their article is stored again.
  */
 import { createHash } from 'node:crypto';
-import { GRAMMAR_SOURCES } from '../../engine/grammar/load.js';
-import { WIKI_DATA_SOURCES } from '../../engine/wiki/data.js';
+import { GRAMMAR_SOURCES, WIKI_DATA_SOURCES } from '../../index.js';
 import { WIKISTRUCT_VERSION } from './upstream/user-agent.js';
 
 /** Bump when a change to the engine's code changes its output between releases. */

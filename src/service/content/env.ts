@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import type { HttpTimeouts } from '../timeouts.js';
-import type { ContentSettings } from './routes.js';
+import type { ContentSettings } from './part.js';
 
 const ContentEnvSchema = z.object({
   /** Operator URL and/or e-mail for the User-Agent sent to the wikis (Wikimedia's policy asks for one). */
   WIKISTRUCT_CONTACT: z.string().min(1).optional(),
-  WIKISTRUCT_PARSE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  WIKISTRUCT_PARSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   WIKISTRUCT_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().optional(),
   WIKISTRUCT_RATE_LIMIT_BURST: z.coerce.number().int().positive().optional(),
 });

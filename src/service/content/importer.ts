@@ -5,21 +5,19 @@
  * an older one, an older one is skipped.
  */
 import { basename } from 'node:path';
-import { isEnvelopeLike } from '../../engine/envelope.js';
-import { hostOfProject, projectOfHost } from '../../engine/site.js';
-import type { Article } from '../../schema/article.js';
+import { hostOfProject, isEnvelopeLike, projectOfHost, type Article, type WikitextMeta } from '../../index.js';
 import type { SourceRecord } from '../../io/record.js';
 import { isFailure, readInputs } from '../../io/sources/index.js';
 import { cutLine } from '../../io/sources/input-error.js';
 import { readXmlPage } from '../../io/xml-page.js';
+import type { EngineClient } from '../engine-client.js';
 import { ENGINE_VERSION } from './engine-version.js';
-import type { ArticleParser } from './parser.js';
 import type { ArticleStore, UpsertResult } from './store.js';
 import { normalizeTitle } from './title.js';
 
 export interface ImportOptions {
   store: ArticleStore;
-  parser: ArticleParser;
+  engine: EngineClient;
   /** Project of every record, overriding what the records say (needed for bare HTML without metadata). */
   project?: string | undefined;
   /** Records parsed at once (keeps every worker busy). */
@@ -87,13 +85,13 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
   const envelope = envelopeOfRecord(record);
   if (envelope === undefined) return 'skipped';
   if (options.project !== undefined) envelope['is_part_of'] = { identifier: options.project };
-  let json = await options.parser.parse(envelope);
+  let json = await options.engine.parseEnvelope(envelope);
   let article = JSON.parse(json) as Article;
   if (article.name === undefined && record.payload.kind === 'html' && record.wholeFile) {
     // A bare Parsoid body carries no title: its file name is the title (parsed again so the
     // cached Article and a later re-parse of the stored envelope agree).
     envelope['name'] = titleOfFile(record.source);
-    json = await options.parser.parse(envelope);
+    json = await options.engine.parseEnvelope(envelope);
     article = JSON.parse(json) as Article;
   }
   const project = options.project ?? article.is_part_of?.identifier;
@@ -147,20 +145,26 @@ function envelopeOfRecord(record: SourceRecord): Record<string, unknown> | undef
     case 'xml-page': {
       const page = readXmlPage(text, record.payload.site ?? {});
       if (page.redirect || page.namespace !== 0) return undefined;
-      const { meta } = page;
-      const envelope: Record<string, unknown> = { article_body: { wikitext: page.wikitext } };
-      if (meta.name !== undefined) envelope['name'] = meta.name;
-      if (meta.identifier !== undefined) envelope['identifier'] = meta.identifier;
-      if (meta.revision !== undefined) envelope['version'] = { identifier: meta.revision };
-      if (meta.dateModified !== undefined) envelope['date_modified'] = meta.dateModified;
-      if (meta.url !== undefined) envelope['url'] = meta.url;
-      if (meta.project !== undefined) envelope['is_part_of'] = { identifier: meta.project };
-      if (meta.language !== undefined) envelope['in_language'] = { identifier: meta.language };
-      return envelope;
+      return wikitextEnvelope(page.wikitext, page.meta);
     }
+    case 'wikitext':
+      return wikitextEnvelope(text, record.payload.meta ?? {});
     default: {
       const never: never = record.payload.kind;
       throw new Error(`unknown payload kind ${String(never)}`);
     }
   }
+}
+
+/** Wikitext and its page's meta as the envelope the store keeps. */
+function wikitextEnvelope(wikitext: string, meta: WikitextMeta): Record<string, unknown> {
+  const envelope: Record<string, unknown> = { article_body: { wikitext } };
+  if (meta.name !== undefined) envelope['name'] = meta.name;
+  if (meta.identifier !== undefined) envelope['identifier'] = meta.identifier;
+  if (meta.revision !== undefined) envelope['version'] = { identifier: meta.revision };
+  if (meta.dateModified !== undefined) envelope['date_modified'] = meta.dateModified;
+  if (meta.url !== undefined) envelope['url'] = meta.url;
+  if (meta.project !== undefined) envelope['is_part_of'] = { identifier: meta.project };
+  if (meta.language !== undefined) envelope['in_language'] = { identifier: meta.language };
+  return envelope;
 }

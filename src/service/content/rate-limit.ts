@@ -63,7 +63,7 @@ export class RateLimiter {
 
 /**
  * Counter keys of each request limit in the shared store, apart from the auth throttles' keys
- * and from each other: /v2's reads and the explorer's parsing (explorer/parse-route.ts) are two
+ * and from each other: /v2's reads and the explorer's parsing (routes/v2/parse/) are two
  * budgets per client, not one.
  */
 export const REQUEST_LIMIT_KEYS = { content: 'v2-rate:', parse: 'v2-parse-rate:' } as const;

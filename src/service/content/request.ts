@@ -1,15 +1,14 @@
 /**
- * What a structured-contents request asks for, as the POST body or the GET query carries it:
+ * What a structured-contents request asks for, as the POST body or the GET query carries it
+ * (routes/read.ts reads either; routes/validate.ts checks it against these shapes):
  * optional filters (AND-combined), `fields` in dot notation, and `limit` (at most that many
  * Articles, one per project). Strict: an unknown key, filter field or Article field is a 422
  * that names it.
  */
 import { z } from 'zod';
-import { unprocessable } from '../errors.js';
 import { storableText } from '../storable.js';
 import { ArticleSchema } from '../../schema/article.js';
 import { modelPath, UnknownFieldError } from './fields.js';
-import { requestOfQuery, type RawQuery } from './query.js';
 
 export const FILTER_FIELDS = ['is_part_of.identifier', 'in_language.identifier'] as const;
 export const DEFAULT_LIMIT = 3;
@@ -75,51 +74,6 @@ export const StructuredContentsRequest = z.strictObject({
   limit: LimitSchema,
 });
 export type StructuredContentsRequest = z.infer<typeof StructuredContentsRequest>;
-
-/** A POST's request: its JSON body (empty: no options). A query string there is refused, not silently ignored. */
-export function requestOfPost(body: unknown, query: RawQuery): StructuredContentsRequest {
-  return fromPost(StructuredContentsRequest, body, query);
-}
-
-/** A GET's request: its query string (query.ts has the encoding). */
-export function requestOfGet(query: RawQuery): StructuredContentsRequest {
-  return fromGet(StructuredContentsRequest, query);
-}
-
-/**
- * `schema` read from a POST's JSON body (empty: no options); a query string there is refused,
- * not silently ignored. Every endpoint's POST reads its request here (Enterprise: model-request.ts).
- */
-export function fromPost<T>(schema: z.ZodType<T>, body: unknown, query: RawQuery): T {
-  const [name] = Object.keys(query);
-  if (name !== undefined) throw unprocessable(`${name}: query parameters are read on GET only; a POST sends them in its JSON body`);
-  let value: unknown = {};
-  if (typeof body === 'string' && body.trim() !== '') {
-    try {
-      value = JSON.parse(body);
-    } catch {
-      throw unprocessable('request body is not valid JSON');
-    }
-  }
-  return validated(schema, value);
-}
-
-/** `schema` read from a GET's query string (query.ts has the encoding). */
-export function fromGet<T>(schema: z.ZodType<T>, query: RawQuery): T {
-  return validated(schema, requestOfQuery(query));
-}
-
-/** The request, or a 422 naming the first problem's field. */
-function validated<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue === undefined) throw unprocessable('invalid request');
-  if (issue.code === 'unrecognized_keys') throw unprocessable(`${[issue.path.join('.'), issue.keys.join(', ')].filter((s) => s !== '').join(': ')}: unexpected field`);
-  const field = issue.path.join('.');
-  if (field === '') throw unprocessable('request body must be a JSON object');
-  throw unprocessable(`${field}: ${issue.message}`);
-}
 
 /** What the filters ask for: every value a field must equal (several values for one field: nothing matches). */
 export interface Criteria {

@@ -7,7 +7,7 @@ import { packageFile } from '../../package-files.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { importInputs, type ImportSummary } from './importer.js';
-import { createArticleParser } from './parser.js';
+import { createEngineClient } from '../engine-client.js';
 import { ArticleStore } from './store.js';
 
 export const SAMPLES_FILE = 'samples/articles.ndjson.gz';
@@ -29,12 +29,12 @@ export async function seedSamples(db: Db, clock: Clock): Promise<SeedResult | un
   const any = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM articles) AS any');
   if (any[0]?.any === true) return undefined;
   const store = new ArticleStore(db, clock);
-  const parser = await createArticleParser(0);
+  const engine = createEngineClient({ threads: 1 });
   try {
-    const summary = await importInputs([file], { store, parser, concurrency: 1 });
+    const summary = await importInputs([file], { store, engine, concurrency: 1 });
     const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
     return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
   } finally {
-    await parser.close();
+    await engine.close();
   }
 }

@@ -11,14 +11,13 @@
  * (enwiki). The store is always searched across every project that matches the filters.
  */
 import { LRUCache } from 'lru-cache';
-import { hostOfProject, projectOfHost } from '../../engine/site.js';
-import type { Article } from '../../schema/article.js';
+import { hostOfProject, projectOfHost, type Article } from '../../index.js';
+import type { EngineClient } from '../engine-client.js';
 import { HttpError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { selectFields, type Selection } from './fields.js';
-import type { ArticleParser } from './parser.js';
 import { LookupCache } from './lookup-cache.js';
 import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
@@ -41,7 +40,7 @@ export interface ContentServiceOptions {
   clock: Clock;
   /** How long a title's stored rows are reused without asking the database (lookup-cache.ts). */
   lookupMaxAgeMs: number;
-  parser: ArticleParser;
+  engine: EngineClient;
   metrics: Metrics;
   /** undefined: no upstream fetching (offline). */
   wiki?: WikiClientOptions | undefined;
@@ -52,7 +51,7 @@ export interface ContentServiceOptions {
 
 export class ContentService {
   readonly #store: ArticleStore;
-  readonly #parser: ArticleParser;
+  readonly #engine: EngineClient;
   readonly #metrics: Metrics;
   readonly #loader: UpstreamLoader | undefined;
   readonly #defaultProject: string;
@@ -70,7 +69,7 @@ export class ContentService {
 
   constructor(options: ContentServiceOptions) {
     this.#store = options.store;
-    this.#parser = options.parser;
+    this.#engine = options.engine;
     this.#metrics = options.metrics;
     this.#defaultProject = options.defaultProject ?? 'enwiki';
     this.#memory = new TextCache(options.memoryCacheBytes ?? 64 * 1024 * 1024);
@@ -81,7 +80,7 @@ export class ContentService {
         : new UpstreamLoader({
             client: new CountingWikiClient(options.wiki, this.#metrics, new ProjectLabels(this.#store, this.#defaultProject)),
             parseArticle: async (envelope) => {
-              const json = await this.#timedParse(envelope as Record<string, unknown>, 'upstream');
+              const json = await this.#timedParse(envelope, 'upstream');
               const article = JSON.parse(json) as Article;
               this.#texts.set(article, json);
               return article;
@@ -140,7 +139,7 @@ export class ContentService {
    * Article model (/v2/articles). Found exactly as `find` finds Articles: what is not stored is
    * fetched, parsed and stored by the same path, then read back from the store.
    */
-  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal): Promise<SourceRow[]> {
+  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal | (() => AbortSignal)): Promise<SourceRow[]> {
     const stored = criteria.contradictory ? [] : firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
     const found = stored.length > 0 ? stored : await this.find(rawTitle, criteria, signal);
     const sources = await Promise.all(
@@ -255,7 +254,7 @@ export class ContentService {
   async #timedParse(envelope: Record<string, unknown>, source: 'store' | 'upstream'): Promise<string> {
     const end = this.#metrics.parseDuration.startTimer({ source });
     try {
-      return await this.#parser.parse(envelope);
+      return await this.#engine.parseEnvelope(envelope);
     } finally {
       end();
     }

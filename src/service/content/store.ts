@@ -26,8 +26,12 @@ export interface ArticleSource {
   origin: 'import' | 'upstream';
 }
 
-// bigint columns come back as strings from `pg` and as numbers or bigints from PGlite: read as text.
-const StoredRowSchema = z.object({
+/**
+ * A stored article's row without its source, as every reader of the articles table gets it
+ * (snapshots/source.ts adds the cached Article). bigint columns come back as strings from `pg`
+ * and as numbers or bigints from PGlite: read as text.
+ */
+export const StoredRowSchema = z.object({
   project: z.string(),
   title: z.string(),
   revision: z.coerce.number().int(),

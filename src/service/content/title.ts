@@ -4,8 +4,7 @@
  * and upstream. The rules that vary per wiki are data: `grammar/projects.json` says which projects
  * keep the first letter's case, `grammar/titles.json` holds namespaces and ucfirst exceptions.
  */
-import { GRAMMAR } from '../../engine/grammar/load.js';
-import { hostOfProject, projectOfHost } from '../../engine/site.js';
+import { GRAMMAR, hostOfProject, projectOfHost } from '../../index.js';
 
 /** MediaWiki's limit on a title's database key, in UTF-8 bytes (page.page_title is varbinary(255)). */
 export const MAX_TITLE_BYTES = 255;

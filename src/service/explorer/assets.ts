@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
-import { GRAMMAR } from '../../engine/grammar/load.js';
+import { GRAMMAR } from '../../index.js';
 import { imageSources, WIKI_HOSTS_META, wikiHostPatterns, writeHostPatterns } from './image-hosts.js';
 
 /** The wiki hosts of grammar/projects.json: the page's `img-src`, and what index.html tells the page. */

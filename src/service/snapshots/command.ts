@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { createArticleParser } from '../content/parser.js';
+import { createEngineClient } from '../engine-client.js';
 import { ContentService } from '../content/service.js';
 import { ArticleStore } from '../content/store.js';
 import { createMetrics } from '../metrics.js';
@@ -27,13 +27,13 @@ export const SnapshotBuildResultSchema = z.object({ ok: z.boolean(), lines: z.ar
 export type SnapshotBuildResult = z.infer<typeof SnapshotBuildResultSchema>;
 
 export async function runSnapshotBuildCommand(db: Db, clock: Clock, command: SnapshotBuildCommand): Promise<SnapshotBuildResult> {
-  const parser = await createArticleParser(command.jobs);
+  const engine = createEngineClient({ threads: command.jobs });
   // Its own service: no upstream fetching, no lookup reuse; only the parse-and-cache path is used.
   const service = new ContentService({
     store: new ArticleStore(db, clock),
     clock,
     lookupMaxAgeMs: 0,
-    parser,
+    engine,
     metrics: createMetrics({ defaultMetrics: false }),
     memoryCacheBytes: 0,
   });
@@ -55,6 +55,6 @@ export async function runSnapshotBuildCommand(db: Db, clock: Clock, command: Sna
     if (error instanceof SnapshotBusyError) return { ok: false, lines: [...lines, error.message] };
     throw error;
   } finally {
-    await parser.close();
+    await engine.close();
   }
 }

@@ -5,6 +5,7 @@
  * this engine version when there is one.
  */
 import { z } from 'zod';
+import { StoredRowSchema } from '../content/store.js';
 import type { Db } from '../storage/db.js';
 
 /**
@@ -36,15 +37,8 @@ export async function snapshotTargets(db: Db, projects?: readonly string[]): Pro
   return TargetRows.parse(rows);
 }
 
-const PageRows = z.array(
-  z.object({
-    project: z.string(),
-    title: z.string(),
-    revision: z.coerce.number().int(),
-    language: z.string().nullable(),
-    article: z.string().nullable(),
-  }),
-);
+/** The store's row, with the Article JSON cached for this engine version (null: none yet). */
+const PageRows = z.array(StoredRowSchema.extend({ article: z.string().nullable() }));
 export type PageRow = z.infer<typeof PageRows>[number];
 
 /** Up to `limit` articles after the title `after` (null: from the first), with the Article JSON when it is cached. */

@@ -56,7 +56,7 @@ describe.each(BACKENDS)('token headers and claims on $name', (backend) => {
     if (backend.skip !== undefined) return;
     database = await backend.open();
     recorder = recordingDb(database.db);
-    server = await startTestServer(recorder, { outboxDir: join(database.dir, 'outbox'), offline: true, revocationCacheMs: 0, content: { parseThreads: 0 } });
+    server = await startTestServer(recorder, { outboxDir: join(database.dir, 'outbox'), offline: true, revocationCacheMs: 0, content: { parseThreads: 1 } });
   });
   afterAll(async () => {
     await server?.close();

@@ -10,7 +10,7 @@ import { ArticleSchema } from '../../../src/schema/article.js';
 import type { Part } from '../../../src/schema/article.js';
 import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
@@ -24,7 +24,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   let database: TestDatabase;
   let server: TestServer;
   let wiki: FakeWiki;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let caller: Caller;
   let username: string;
   let password: string;
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
         wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 400, deadlineMs: 800, breakerThreshold: 0 },
       },
     });
-    parser = await createArticleParser(0);
+    parser = createEngineClient({ threads: 1 });
     const store = new ArticleStore(database.db, server.clock);
     const dir = writeEnvelopes(freshDir('wikistruct-content'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10 }),
@@ -59,7 +59,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
       envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 12 }),
       envelope({ project: 'enwiki', language: 'en', title: 'Deep', revision: 13, html: deepHtml(13) }),
     ]);
-    const summary = await importInputs([dir], { store, parser });
+    const summary = await importInputs([dir], { store, engine: parser });
     expect(summary, 'the import loaded every envelope').toMatchObject({ records: 4, inserted: 4, failed: 0 });
     ({ username, password } = await addUser(database.db, server.clock));
     caller = await logIn(server, username, password);
@@ -157,10 +157,10 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   });
 
   test.skipIf(skip)('401 for a missing, malformed, expired or revoked token; the revoked one at once', async () => {
-    const status = async (token: string | undefined) => (await structuredContents(server.url, 'Albert_Einstein', token === undefined ? {} : { token })).status;
+    const status = async (token: string | undefined) => (await structuredContents(server.fetch, 'Albert_Einstein', token === undefined ? {} : { token })).status;
     expect(await status(undefined), 'missing').toBe(401);
     expect(await status('not-a-jwt'), 'malformed').toBe(401);
-    const missing = await structuredContents(server.url, 'Albert_Einstein', {});
+    const missing = await structuredContents(server.fetch, 'Albert_Einstein', {});
     expect(missing.json, 'a Message').toEqual({ message: 'an access token is required: Authorization: Bearer <access_token>', status: 401 });
 
     const session = await logIn(server, username, password);
@@ -179,7 +179,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
 
   test.skipIf(skip)('422 naming the problem for bad bodies', async () => {
     const problem = async (init: { body?: unknown; rawBody?: string }) => {
-      const reply = await structuredContents(server.url, 'Albert_Einstein', { token: caller.accessToken, ...init });
+      const reply = await structuredContents(server.fetch, 'Albert_Einstein', { token: caller.accessToken, ...init });
       return [reply.status, (reply.json as { message?: string }).message];
     };
     expect(await problem({ rawBody: '{"filters": [' }), 'malformed JSON').toEqual([422, 'request body is not valid JSON']);
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
       422,
       'filters.0.field: unknown filter field; expected one of is_part_of.identifier, in_language.identifier',
     ]);
-    expect(await problem({ body: { filters: [{ field: 'is_part_of.identifier' }] } }), 'missing value').toEqual([422, 'filters.0.value: Invalid input: expected string, received undefined']);
+    expect(await problem({ body: { filters: [{ field: 'is_part_of.identifier' }] } }), 'missing value').toEqual([422, 'filters.0.value: required field is missing']);
     expect(await problem({ body: { fields: ['nonsense'] } }), 'unknown field').toMatchObject([422, expect.stringMatching(/^fields\.0: unknown Article field/)]);
     expect(await problem({ body: { filter: [] } }), 'unknown key').toEqual([422, 'filter: unexpected field']);
   });
@@ -249,7 +249,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
     await gone.down();
     const isolated = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox2'),
-      content: { parseThreads: 0, wiki: { resolveOrigin: gone.resolveOrigin, baseDelayMs: 5, maxDelayMs: 10, attemptTimeoutMs: 300, deadlineMs: 600, breakerThreshold: 1 } },
+      content: { parseThreads: 1, wiki: { resolveOrigin: gone.resolveOrigin, baseDelayMs: 5, maxDelayMs: 10, attemptTimeoutMs: 300, deadlineMs: 600, breakerThreshold: 1 } },
     });
     try {
       const body = { filters: [{ field: 'is_part_of.identifier', value: 'enwiki' }] };
@@ -271,7 +271,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   });
 
   test.skipIf(skip)('offline: the store only, 404 otherwise, without asking the wiki', async () => {
-    const offline = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox3'), offline: true, content: { parseThreads: 0 } });
+    const offline = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox3'), offline: true, content: { parseThreads: 1 } });
     try {
       const requests = wiki.requests.length;
       const stored = await structuredContents(offline.url, 'Albert_Einstein', { token: caller.accessToken });
@@ -290,7 +290,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   test.skipIf(skip)('an engine upgrade re-parses lazily: a cached Article of another engine version is not served', async () => {
     await database.db.query(`UPDATE parsed_articles SET engine_version = 'old', article = '{"stale":true}' WHERE title = 'Albert Einstein' AND project = 'frwiki'`);
     // A new process after the upgrade: nothing in its memory yet.
-    const upgraded = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox5'), offline: true, content: { parseThreads: 0 } });
+    const upgraded = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox5'), offline: true, content: { parseThreads: 1 } });
     try {
       const ask = () => structuredContents(upgraded.url, 'Albert_Einstein', { token: caller.accessToken, body: { filters: [{ field: 'is_part_of.identifier', value: 'frwiki' }] } });
       const replies = await Promise.all(Array.from({ length: 20 }, ask));
@@ -316,7 +316,7 @@ describe.each(BACKENDS)('content API on $name', (backend) => {
   });
 
   test.skipIf(skip)('rate limit per account: 429 with Retry-After once the burst is spent', async () => {
-    const limited = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox4'), offline: true, content: { parseThreads: 0, rateLimit: { burst: 3, perSecond: 1 } } });
+    const limited = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox4'), offline: true, content: { parseThreads: 1, rateLimit: { burst: 3, perSecond: 1 } } });
     try {
       const statuses: number[] = [];
       let retryAfter: string | null = null;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runAccountCommand } from '../../../src/service/auth/account-commands.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from '../../../src/service/auth/settings.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import type { Db } from '../../../src/service/storage/db.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
   let other: Db;
   let clock: ManualClock;
   let wiki: FakeWiki;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   /** The server under test, on the suite's handle. */
   let server: TestServer;
   /** A second server on the other handle: "another process". */
@@ -71,7 +71,7 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
   let imports = 0;
   const importArticles = async (db: Db, inputs: EnvelopeInput[]) => {
     const dir = writeEnvelopes(freshDir(`wikistruct-caching-${imports++}`), inputs.map(envelope));
-    const summary = await importInputs([dir], { store: store(db), parser });
+    const summary = await importInputs([dir], { store: store(db), engine: parser });
     expect(summary.failed, 'imported').toBe(0);
   };
   const article = (title: string, revision: number, project = 'enwiki', language = 'en'): EnvelopeInput => ({ project, language, title, revision });
@@ -82,17 +82,17 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
     other = await database.connectAgain();
     clock = new ManualClock();
     wiki = await FakeWiki.start([{ title: 'Fetched Once', html: pageHtml('enwiki', 'Fetched Once', 901), id: 90, revision: 901 }]);
-    parser = await createArticleParser(0);
+    parser = createEngineClient({ threads: 1 });
     server = await startTestServer(database.db, {
       clock,
       outboxDir: join(database.dir, 'outbox'),
       content: {
-        parseThreads: 0,
+        parseThreads: 1,
         rateLimit: BIG_RATE,
         wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 400, deadlineMs: 800, breakerThreshold: 0 },
       },
     });
-    elsewhere = await startTestServer(other, { clock, outboxDir: join(database.dir, 'outbox2'), offline: true, content: { parseThreads: 0, rateLimit: BIG_RATE } });
+    elsewhere = await startTestServer(other, { clock, outboxDir: join(database.dir, 'outbox2'), offline: true, content: { parseThreads: 1, rateLimit: BIG_RATE } });
     await importArticles(database.db, [article('Einstein', 10), article('Einstein', 11, 'simplewiki'), article('Einstein', 12, 'frwiki', 'fr')]);
     const user = await addUser(database.db, clock);
     caller = await logIn(server, user.username, user.password);
@@ -133,7 +133,7 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
 
   test.skipIf(skip)('an article replaced by another process while its old rows are remembered: the new revision, not a 404', async () => {
     // No Article texts and no replies in memory: the stale row must be read from the database.
-    const bare = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox3'), offline: true, content: { parseThreads: 0, rateLimit: BIG_RATE, memoryCacheMb: 0, replyCacheMb: 0 } });
+    const bare = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox3'), offline: true, content: { parseThreads: 1, rateLimit: BIG_RATE, memoryCacheMb: 0, replyCacheMb: 0 } });
     try {
       await importArticles(database.db, [article('Replaced', 10)]);
       const ask = () => structuredContents(bare.url, 'Replaced', { token: caller.accessToken });
@@ -234,7 +234,7 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
   test.skipIf(skip)('the reply cache stays within its byte bound while many articles pass through it', async () => {
     const boundMb = 0.05;
     const bound = Math.floor(boundMb * 1024 * 1024);
-    const small = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox4'), offline: true, content: { parseThreads: 0, rateLimit: BIG_RATE, replyCacheMb: boundMb } });
+    const small = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox4'), offline: true, content: { parseThreads: 1, rateLimit: BIG_RATE, replyCacheMb: boundMb } });
     try {
       const many = Array.from({ length: 30 }, (_, i) => ({ ...article(`Bulk ${i}`, 100 + i), html: pageHtml('enwiki', `Bulk ${i}`, 100 + i, `Lead of bulk article ${i}. ${'Words of the lead. '.repeat(150)}`) }));
       await importArticles(database.db, many);

@@ -93,7 +93,7 @@ describe.each(BACKENDS)('the catalog on $name', (backend) => {
   beforeAll(async () => {
     if (skip) return;
     database = await backend.open();
-    server = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox'), content: { parseThreads: 0, rateLimit: { burst: 10_000, perSecond: 10_000 } } });
+    server = await startTestServer(database.db, { clock, outboxDir: join(database.dir, 'outbox'), content: { parseThreads: 1, rateLimit: { burst: 10_000, perSecond: 10_000 } } });
     const { username, password } = await addUser(database.db, clock);
     token = (await logIn(server, username, password)).accessToken;
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ArticleSchema } from '../../../src/schema/article.js';
 import { EnterpriseArticleModel } from '../../../src/service/content/enterprise/models.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { runSnapshotBuildCommand } from '../../../src/service/snapshots/command.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
@@ -39,7 +39,7 @@ describe.each(BACKENDS)('Enterprise endpoints on $name', (backend) => {
   let database: TestDatabase;
   let server: TestServer;
   let wiki: FakeWiki;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let token: string;
   let snapshots: string;
   const as = (path: string, init: CallInit = {}) => call(server.url, path, { token, ...init });
@@ -54,20 +54,20 @@ describe.each(BACKENDS)('Enterprise endpoints on $name', (backend) => {
     server = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox'),
       content: {
-        parseThreads: 0,
+        parseThreads: 1,
         rateLimit: { burst: 10_000, perSecond: 10_000 },
         snapshotsDir: snapshots,
         wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 400, deadlineMs: 800, breakerThreshold: 0 },
       },
     });
-    parser = await createArticleParser(0);
+    parser = createEngineClient({ threads: 1 });
     const store = new ArticleStore(database.db, server.clock);
     const dir = writeEnvelopes(freshDir('wikistruct-enterprise'), [...EINSTEIN, ...MORE]);
     // A bare Parsoid page: no metadata at all, named after its file, project from --project.
     const bare = freshDir('wikistruct-enterprise-bare');
     writeFileSync(join(bare, 'Bare_page.html'), pageHtml('frwiki', 'Bare page', 30));
-    expect(await importInputs([dir], { store, parser }), 'envelopes imported').toMatchObject({ records: 6, inserted: 6, failed: 0 });
-    expect(await importInputs([bare], { store, parser, project: 'frwiki' }), 'bare HTML imported').toMatchObject({ records: 1, inserted: 1, failed: 0 });
+    expect(await importInputs([dir], { store, engine: parser }), 'envelopes imported').toMatchObject({ records: 6, inserted: 6, failed: 0 });
+    expect(await importInputs([bare], { store, engine: parser, project: 'frwiki' }), 'bare HTML imported').toMatchObject({ records: 1, inserted: 1, failed: 0 });
     const { username, password } = await addUser(database.db, server.clock);
     token = (await logIn(server, username, password)).accessToken;
   });
@@ -355,7 +355,7 @@ describe.each(BACKENDS)('Enterprise endpoints on $name', (backend) => {
     test.skipIf(skip)('a rebuild after an import publishes a new version and removes the old file; the list follows', async () => {
       const before = (await as('/v2/snapshots/structured-contents/frwiki_namespace_0')).json as { version: string };
       const dir = writeEnvelopes(freshDir('wikistruct-enterprise-newer'), [envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 99 })]);
-      await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+      await importInputs([dir], { store: new ArticleStore(database.db, server.clock), engine: parser });
       const built = await runSnapshotBuildCommand(database.db, server.clock, { action: 'snapshot-build', dir: snapshots, projects: ['frwiki'], jobs: 1 });
       expect(built.lines, 'only frwiki').toEqual([expect.stringMatching(/^built frwiki_namespace_0: 2 articles/)]);
       const after = (await as('/v2/snapshots/structured-contents/frwiki_namespace_0')).json as { version: string };

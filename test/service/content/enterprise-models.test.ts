@@ -13,7 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { runSnapshotBuildCommand } from '../../../src/service/snapshots/command.js';
 import { enterpriseSchema, schemaHelpers, withExceptions, type ModelException } from '../enterprise-models.js';
@@ -51,11 +51,11 @@ const STRUCTURED_CONTENT_EXCEPTIONS: readonly ModelException[] = [
 describe('replies validate against the Enterprise API document\'s models', () => {
   let database: TestDatabase;
   let server: TestServer;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let token: string;
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<string, ValidateFunction>();
-  const as = (path: string, init: CallInit = {}) => call(server.url, path, { token, ...init });
+  const as = (path: string, init: CallInit = {}) => call(server.fetch, path, { token, ...init });
 
   /** Asserts that `data` is one `model` (or a non-empty list of them). */
   const fits = (model: string, shape: 'one' | 'list', data: unknown, label: string): void => {
@@ -69,8 +69,8 @@ describe('replies validate against the Enterprise API document\'s models', () =>
 
   beforeAll(async () => {
     database = await BACKENDS[0]!.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0, snapshotsDir: join(database.dir, 'snapshots') } });
-    parser = await createArticleParser(0);
+    server = await startTestServer(database.db, { socket: false, outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1, snapshotsDir: join(database.dir, 'snapshots') } });
+    parser = createEngineClient({ threads: 1 });
     const dir = writeEnvelopes(freshDir('wikistruct-enterprise-models'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10 }),
       envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 12 }),
@@ -82,7 +82,7 @@ describe('replies validate against the Enterprise API document\'s models', () =>
     } else {
       console.log('enterprise-models.test: corpus not found; validating synthetic articles only');
     }
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), engine: parser });
     expect(summary.failed, 'imported').toBe(0);
     const built = await runSnapshotBuildCommand(database.db, server.clock, { action: 'snapshot-build', dir: join(database.dir, 'snapshots'), jobs: 1 });
     expect(built.ok, built.lines.join('\n')).toBe(true);
@@ -214,7 +214,7 @@ describe('replies validate against the Enterprise API document\'s models', () =>
 
   test('errors are the document\'s error model', async () => {
     const replies = [
-      await call(server.url, '/v2/projects'),
+      await call(server.fetch, '/v2/projects'),
       await as('/v2/articles/No_such_article'),
       await as('/v2/codes', { body: { fields: ['nope'] } }),
       await as('/v2/snapshots/structured-contents/enwiki_namespace_0/download', { headers: { range: 'bytes=999999999-' } }),

@@ -1,10 +1,12 @@
 /**
- * Shared pieces of the Enterprise endpoint tests: one request over the real socket, with the
+ * Shared pieces of the Enterprise endpoint tests: one request (over the socket or through
+ * `app.inject()`), with the
  * body as bytes, text and JSON; and a snapshot `.tar.gz` unpacked into its NDJSON entries.
  */
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
+import type { Fetcher } from '../helpers/harness.js';
 
 export interface Answer {
   status: number;
@@ -23,7 +25,8 @@ export interface CallInit {
   headers?: Record<string, string>;
 }
 
-export async function call(url: string, path: string, init: CallInit = {}): Promise<Answer> {
+/** One request to `target`: an origin (over the socket) or a server's fetch (its socket or `app.inject()`). */
+export async function call(target: string | Fetcher, path: string, init: CallInit = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
   let body = init.rawBody;
@@ -31,7 +34,8 @@ export async function call(url: string, path: string, init: CallInit = {}): Prom
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const response = await fetch(`${url}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) });
+  const send: Fetcher = typeof target === 'string' ? (p, i) => fetch(`${target}${p}`, i) : target;
+  const response = await send(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body === undefined ? {} : { body }) });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   let json: unknown;

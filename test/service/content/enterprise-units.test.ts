@@ -9,7 +9,7 @@ import metadata from '../../../grammar/metadata.json' with { type: 'json' };
 import projects from '../../../grammar/projects.json' with { type: 'json' };
 import sections from '../../../grammar/sections.json' with { type: 'json' };
 import { enterpriseArticle, articleUrl } from '../../../src/service/content/enterprise/article-reply.js';
-import { matchesFilters } from '../../../src/service/content/enterprise/listing.js';
+import { matchesFilters } from '../../../src/service/routes/v2/listing.js';
 import { project } from '../../../src/service/content/enterprise/metadata.js';
 import { EnterpriseArticleModel, ProjectModel } from '../../../src/service/content/enterprise/models.js';
 import { compileSelection, modelPath, UnknownFieldError, selectValue } from '../../../src/service/content/fields.js';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleSchema } from '../../../src/index.js';
 import type { Article } from '../../../src/index.js';
 import { UpstreamLoader, UpstreamNotFound, UpstreamUnavailable, WikiClient } from '../../../src/service/content/upstream/index.js';
-import { ParseFailedError } from '../../../src/service/content/parser.js';
+import { createEngineClient, ParseFailedError, type EngineClient } from '../../../src/service/engine-client.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
 
 const HTML = `<!DOCTYPE html><html about="https://en.wikipedia.org/wiki/Special:Redirect/revision/7"><head><meta property="mw:htmlVersion" content="2.8.0"/><base href="//en.wikipedia.org/wiki/"/></head>
@@ -13,6 +13,9 @@ const HTML = `<!DOCTYPE html><html about="https://en.wikipedia.org/wiki/Special:
 
 let wiki: FakeWiki;
 let client: WikiClient;
+/** The service's own parser: the engine client on a real worker thread. */
+let engine: EngineClient;
+const parseArticle = async (envelope: Record<string, unknown>): Promise<Article> => JSON.parse(await engine.parseEnvelope(envelope)) as Article;
 
 beforeAll(async () => {
   wiki = await FakeWiki.start([
@@ -20,8 +23,12 @@ beforeAll(async () => {
     { title: 'Empty', html: '', id: 8, revision: 8 },
   ]);
   client = new WikiClient({ contact: 'tests', attemptTimeoutMs: 10_000, deadlineMs: 20_000, baseDelayMs: 10, resolveOrigin: wiki.resolveOrigin });
+  engine = createEngineClient({ threads: 1 });
 });
-afterAll(() => wiki.close());
+afterAll(async () => {
+  await wiki.close();
+  await engine.close();
+});
 afterEach(() => {
   wiki.heal();
   wiki.requests.length = 0;
@@ -31,7 +38,7 @@ describe('UpstreamLoader', () => {
   it('50 concurrent loads: one fetch, one save, one Article for all; an aborting caller does not cancel the others', async () => {
     wiki.fail({ kind: 'slow', delayMs: 200 }, 'Loaded');
     const saved: Article[] = [];
-    const loader = new UpstreamLoader({ client, save: async (article) => void saved.push(article) });
+    const loader = new UpstreamLoader({ client, parseArticle, save: async (article) => void saved.push(article) });
     const quitter = new AbortController();
     const loads = Array.from({ length: 50 }, (_, i) =>
       loader.load('enwiki', 'Loaded', i === 0 ? { signal: quitter.signal } : {}),
@@ -53,26 +60,26 @@ describe('UpstreamLoader', () => {
   });
 
   it('a caller whose signal is already aborted starts nothing', async () => {
-    const loader = new UpstreamLoader({ client });
+    const loader = new UpstreamLoader({ client, parseArticle });
     await expect(loader.load('enwiki', 'Loaded', { signal: AbortSignal.abort(new Error('gone')) }), 'rejects').rejects.toThrow('gone');
     expect(wiki.requests.length, 'no request').toBe(0);
   });
 
   it('passes the typed errors through and fetches again on the next load', async () => {
-    const loader = new UpstreamLoader({ client });
+    const loader = new UpstreamLoader({ client, parseArticle });
     await expect(loader.load('enwiki', 'Missing'), '404').rejects.toBeInstanceOf(UpstreamNotFound);
     await expect(loader.load('enwiki', 'Missing'), '404 again').rejects.toBeInstanceOf(UpstreamNotFound);
     expect(wiki.count('Missing', 'page'), 'a failure is not cached').toBe(2);
   });
 
   it('HTML the engine cannot use is UpstreamUnavailable naming the project', async () => {
-    const loader = new UpstreamLoader({ client });
+    const loader = new UpstreamLoader({ client, parseArticle });
     const error = await loader.load('enwiki', 'Empty').catch((e: unknown) => e);
     expect(error, 'unavailable').toBeInstanceOf(UpstreamUnavailable);
     expect((error as Error).message, 'names the project and the cause').toMatch(/enwiki.*not HTML/);
   });
 
-  it("the worker pool's refusal (ParseFailedError) is UpstreamUnavailable too, like the engine's", async () => {
+  it("any refusal of the engine client (ParseFailedError) is UpstreamUnavailable", async () => {
     const loader = new UpstreamLoader({
       client,
       parseArticle: async () => {
@@ -87,6 +94,7 @@ describe('UpstreamLoader', () => {
   it("the save hook's failure reaches every waiting caller", async () => {
     const loader = new UpstreamLoader({
       client,
+      parseArticle,
       save: async () => {
         throw new Error('store is read-only');
       },
@@ -95,13 +103,13 @@ describe('UpstreamLoader', () => {
     expect(outcomes.map((o) => o.status), 'both rejected').toEqual(['rejected', 'rejected']);
   });
 
-  it('uses an injected parser (e.g. a worker pool)', async () => {
+  it('parses with the parser it is given', async () => {
     let calls = 0;
     const loader = new UpstreamLoader({
       client,
       parseArticle: async (envelope) => {
         calls++;
-        return { name: envelope.name ?? '', sections: [], infoboxes: [], tables: [], references: [] };
+        return { name: String(envelope['name'] ?? ''), sections: [], infoboxes: [], tables: [], references: [] };
       },
     });
     const article = await loader.load('enwiki', 'Loaded');

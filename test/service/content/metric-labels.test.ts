@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient } from '../../../src/service/engine-client.js';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { ProjectLabels } from '../../../src/service/content/service.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
@@ -45,16 +45,16 @@ describe('upstream fetch metric labels', () => {
     server = await startTestServer(database.db, {
       outboxDir: join(database.dir, 'outbox'),
       content: {
-        parseThreads: 0,
+        parseThreads: 1,
         rateLimit: { burst: 10_000, perSecond: 10_000 },
         wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 1, breakerThreshold: 0 },
       },
     });
-    const parser = await createArticleParser(0);
+    const parser = createEngineClient({ threads: 1 });
     try {
       await importInputs([writeEnvelopes(freshDir('wikistruct-labels'), [envelope({ project: 'frwiki', language: 'fr', title: 'Stored', revision: 3 })])], {
         store: new ArticleStore(database.db, server.clock),
-        parser,
+        engine: parser,
       });
     } finally {
       await parser.close();

@@ -11,10 +11,11 @@ import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
+import { runSnapshotBuildCommand } from '../../../src/service/snapshots/command.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
-import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
+import { addUser, startTestServer, type Fetcher, type TestServer } from '../helpers/harness.js';
 import { deepHtml, envelope, logIn, pageHtml, structuredContents, writeEnvelopes, type Caller } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -29,17 +30,17 @@ const PARSE = '/paths/~1v2~1parse';
 const SOURCE = '/paths/~1v2~1source~1{article_name}';
 
 /** A raw call with the access token (the explorer routes are not the Caller's). */
-async function send(url: string, path: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function send(fetcher: Fetcher, path: string, token: string | undefined, body?: unknown): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-  const response = await fetch(`${url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetcher(path, { method: body === undefined ? 'GET' : 'POST', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: response.status, json: await response.json() };
 }
 
 describe('the served OpenAPI document validates real replies', () => {
   let database: TestDatabase;
   let server: TestServer;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let caller: Caller;
   let ajv: Ajv2020;
   let reply200: ValidateFunction;
@@ -49,8 +50,8 @@ describe('the served OpenAPI document validates real replies', () => {
 
   beforeAll(async () => {
     database = await BACKENDS[0]!.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0 } });
-    parser = await createArticleParser(0);
+    server = await startTestServer(database.db, { socket: false, outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1, snapshotsDir: join(database.dir, 'snapshots') } });
+    parser = createEngineClient({ threads: 1 });
     const dir = writeEnvelopes(freshDir('wikistruct-openapi'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10, html: pageHtml('enwiki', 'Albert Einstein', 10) }),
       envelope({ project: 'frwiki', language: 'fr', title: 'Albert Einstein', revision: 12 }),
@@ -67,8 +68,10 @@ describe('the served OpenAPI document validates real replies', () => {
     } else {
       console.log('openapi.test: corpus not found; validating synthetic articles only');
     }
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), engine: parser });
     expect(summary.failed, 'every envelope imported').toBe(0);
+    const built = await runSnapshotBuildCommand(database.db, server.clock, { action: 'snapshot-build', dir: join(database.dir, 'snapshots'), jobs: 1, projects: ['frwiki'] });
+    expect(built.ok, built.lines.join('\n')).toBe(true);
     const { username, password } = await addUser(database.db, server.clock);
     caller = await logIn(server, username, password);
 
@@ -133,7 +136,7 @@ describe('the served OpenAPI document validates real replies', () => {
 
   test('error replies are the Message the document names, with the documented headers', async () => {
     const message = (status: string) => ajv.compile({ $ref: pointer('post', status) });
-    const unauthorized = await structuredContents(server.url, 'Albert_Einstein', {});
+    const unauthorized = await structuredContents(server.fetch, 'Albert_Einstein', {});
     valid(message('401'), unauthorized.json, '401');
     const unprocessable = await caller.contents('Albert_Einstein', { fields: ['nope'] });
     expect(unprocessable.status, '422').toBe(422);
@@ -148,23 +151,23 @@ describe('the served OpenAPI document validates real replies', () => {
   test('/v2/parse and /v2/source replies validate against their operations; source hints only in the Sourced twin', async () => {
     const parsed = ajv.compile({ $ref: pointer('post', '200', PARSE) });
     const article = ajv.compile({ $ref: 'openapi.json#/components/schemas/Article' });
-    const plain = await send(server.url, '/v2/parse', caller.accessToken, { html: parseHtml });
+    const plain = await send(server.fetch, '/v2/parse', caller.accessToken, { html: parseHtml });
     expect(plain.status, 'parse html').toBe(200);
     valid(parsed, plain.json, '/v2/parse of HTML');
     valid(article, plain.json, '/v2/parse without hints: strictly an Article');
     expect((plain.json as { sections: unknown[] }).sections.length, 'the parsed page has sections to check').toBeGreaterThan(0);
 
-    const hinted = await send(server.url, '/v2/parse', caller.accessToken, { html: parseHtml, source_positions: true });
+    const hinted = await send(server.fetch, '/v2/parse', caller.accessToken, { html: parseHtml, source_positions: true });
     expect(hinted.status, 'parse with source_positions').toBe(200);
     valid(parsed, hinted.json, '/v2/parse with source_positions');
     expect(JSON.stringify(hinted.json), 'hints are present').toContain('"source":{"element":');
     expect(article(hinted.json), 'the strict Article refuses the hints: the twin is what admits them').toBe(false);
 
-    const wikitext = await send(server.url, '/v2/parse', caller.accessToken, { wikitext: "'''Foo''' is a [[bar]].<ref>A source.</ref>\n\n== History ==\nText.", name: 'Foo', project: 'enwiki' });
+    const wikitext = await send(server.fetch, '/v2/parse', caller.accessToken, { wikitext: "'''Foo''' is a [[bar]].<ref>A source.</ref>\n\n== History ==\nText.", name: 'Foo', project: 'enwiki' });
     expect(wikitext.status, 'parse wikitext').toBe(200);
     valid(parsed, wikitext.json, '/v2/parse of wikitext');
 
-    const source = await send(server.url, '/v2/source/Albert_Einstein?project=enwiki', caller.accessToken);
+    const source = await send(server.fetch, '/v2/source/Albert_Einstein?project=enwiki', caller.accessToken);
     expect(source.status, 'source').toBe(200);
     valid(ajv.compile({ $ref: pointer('get', '200', SOURCE) }), source.json, '/v2/source');
 
@@ -172,13 +175,13 @@ describe('the served OpenAPI document validates real replies', () => {
     expect(parsed(bad), 'an unknown top-level field is still refused').toBe(false);
 
     const error = (operation: string, method: string, status: string) => ajv.compile({ $ref: pointer(method, status, operation) });
-    const unauthorized = await send(server.url, '/v2/parse', undefined, { html: '<p>x</p>' });
+    const unauthorized = await send(server.fetch, '/v2/parse', undefined, { html: '<p>x</p>' });
     expect(unauthorized.status, '401').toBe(401);
     valid(error(PARSE, 'post', '401'), unauthorized.json, 'parse 401');
-    const unprocessable = await send(server.url, '/v2/parse', caller.accessToken, { html: '<p>x</p>', colour: 'red' });
+    const unprocessable = await send(server.fetch, '/v2/parse', caller.accessToken, { html: '<p>x</p>', colour: 'red' });
     expect(unprocessable.status, '422').toBe(422);
     valid(error(PARSE, 'post', '422'), unprocessable.json, 'parse 422');
-    const missing = await send(server.url, '/v2/source/Nowhere?project=enwiki', caller.accessToken);
+    const missing = await send(server.fetch, '/v2/source/Nowhere?project=enwiki', caller.accessToken);
     expect(missing.status, '404').toBe(404);
     valid(error(SOURCE, 'get', '404'), missing.json, 'source 404');
     const document = (await server.get('/v2/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -186,5 +189,62 @@ describe('the served OpenAPI document validates real replies', () => {
       expect(document.paths['/v2/parse']?.['post']?.responses[status], `parse documents ${status}`).toBeDefined();
       expect(document.paths['/v2/source/{article_name}']?.['get']?.responses[status], `source documents ${status}`).toBeDefined();
     }
+  });
+
+  /**
+   * Every operation of both documents, sent for real with example parameters: each reply's status
+   * is one the operation documents, and a JSON reply validates against the schema documented for
+   * that status. A route added to the table without its documentation, or documented wrongly, fails.
+   */
+  test('every route of /v1/openapi.json and /v2/openapi.json: its real replies validate against the document', async () => {
+    const temporary = await addUser(database.db, server.clock, { temporary: true });
+    const challenge = (await server.post('/login', { username: temporary.username, password: temporary.password })).body;
+    const user = await addUser(database.db, server.clock);
+    const tokens = (await server.post('/login', { username: user.username, password: user.password })).body as Record<string, string>;
+    // Its own account: changing the password revokes the tokens the other requests need.
+    const changer = await addUser(database.db, server.clock);
+    const changerToken = ((await server.post('/login', { username: changer.username, password: changer.password })).body as Record<string, string>)['access_token'];
+    // A body that the operation answers with a 2xx (or, where only a mail holds the key, its documented refusal).
+    const bodies: Record<string, unknown> = {
+      '/v1/login': { username: user.username, password: user.password },
+      '/v1/token-refresh': { username: user.username, refresh_token: tokens['refresh_token'] },
+      '/v1/token-revoke': { refresh_token: tokens['refresh_token'] },
+      '/v1/forgot-password': { username: user.username },
+      '/v1/forgot-password-confirm': { username: user.username, password: 'a long new passphrase', confirmation_code: '000000' },
+      '/v1/change-password': { access_token: changerToken, previous_password: changer.password, proposed_password: 'another long passphrase' },
+      '/v1/new-password-required': { session: challenge['session'], username: temporary.username, new_password: 'a long new passphrase' },
+      '/v2/parse': { html: pageHtml('enwiki', 'Parsed', 3) },
+    };
+    const parameters: Record<string, string> = { article_name: 'Albert_Einstein', name: 'Albert_Einstein' };
+    const identifiers: Record<string, string> = { projects: 'enwiki', codes: 'wiki', languages: 'en', namespaces: '0', snapshots: 'frwiki_namespace_0' };
+    const seen: string[] = [];
+    for (const version of ['v1', 'v2'] as const) {
+      const document = (await server.get(`/${version}/openapi.json`)).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+      const checker = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(checker);
+      checker.addSchema(document, `${version}.json`);
+      for (const [template, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const path = template.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'identifier' ? identifiers[template.split('/')[2]!]! : parameters[name]!));
+          const query = template === '/v2/source/{article_name}' ? '?project=enwiki' : '';
+          const body = method === 'post' ? JSON.stringify(bodies[template] ?? {}) : undefined;
+          const headers: Record<string, string> = { authorization: `Bearer ${caller.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+          const reply = await server.fetch(`${path}${query}`, { method: method.toUpperCase(), headers, ...(body === undefined ? {} : { body }) });
+          const label = `${method.toUpperCase()} ${template} → ${reply.status}`;
+          seen.push(`${method.toUpperCase()} ${template} ${reply.status}`);
+          expect(operation.responses[String(reply.status)], `${label}: a documented status`).toBeDefined();
+          const type = reply.headers.get('content-type') ?? '';
+          if (method === 'head' || !type.startsWith('application/json')) continue;
+          expect(operation.responses[String(reply.status)]?.content?.['application/json'], `${label}: documented as JSON`).toBeDefined();
+          const escaped = template.replaceAll('~', '~0').replaceAll('/', '~1');
+          const validate = checker.compile({ $ref: `${version}.json#/paths/${escaped}/${method}/responses/${reply.status}/content/application~1json/schema` });
+          const json: unknown = await reply.json();
+          expect(validate(json) ? 'valid' : checker.errorsText(validate.errors, { separator: '\n' }), label).toBe('valid');
+        }
+      }
+    }
+    // Each route reached its success reply, except the two whose key only a mail or a session holds.
+    expect(seen.filter((s) => !/ 2\d\d$/.test(s)), 'the operations that did not succeed').toEqual(['POST /v1/forgot-password-confirm 401']);
+    expect(seen.length, 'every operation of both documents was sent').toBeGreaterThanOrEqual(40);
   });
 });

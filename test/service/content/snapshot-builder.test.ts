@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { envelopeOf } from '../../../src/service/content/service.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { SnapshotBusyError } from '../../../src/service/snapshots/build-lock.js';
@@ -34,7 +34,7 @@ const CHUNK = 1500;
 describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
   const skip = backend.skip !== undefined;
   let database: TestDatabase;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let target: SnapshotTarget;
   const clock = new ManualClock();
   const options = (dir: string, extra: Partial<BuildOptions> = {}): BuildOptions => ({
@@ -55,9 +55,9 @@ describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
   beforeAll(async () => {
     if (skip) return;
     database = await backend.open();
-    parser = await createArticleParser(0);
+    parser = createEngineClient({ threads: 1 });
     const envelopes = TITLES.map((title, i) => envelope({ project: 'enwiki', language: 'en', title, revision: 100 + i }));
-    const summary = await importInputs([writeEnvelopes(freshDir('wikistruct-snapshot-build'), envelopes)], { store: new ArticleStore(database.db, clock), parser });
+    const summary = await importInputs([writeEnvelopes(freshDir('wikistruct-snapshot-build'), envelopes)], { store: new ArticleStore(database.db, clock), engine: parser });
     expect(summary, 'imported').toMatchObject({ inserted: TITLES.length, failed: 0 });
     const targets = await snapshotTargets(database.db);
     target = targets[0]!;
@@ -152,7 +152,7 @@ describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
 
   test.skipIf(skip)('requests are answered while a build runs, from the old snapshot until the new one is published', async () => {
     const dir = freshDir('wikistruct-snapshot-serving');
-    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), clock, offline: true, content: { parseThreads: 0, snapshotsDir: dir } });
+    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), clock, offline: true, content: { parseThreads: 1, snapshotsDir: dir } });
     try {
       const { username, password } = await addUser(database.db, clock);
       const token = (await logIn(server, username, password)).accessToken;
@@ -161,7 +161,7 @@ describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
       const oldBytes = await fileOf(dir);
       await importInputs([writeEnvelopes(freshDir('wikistruct-snapshot-newer'), [envelope({ project: 'enwiki', language: 'en', title: 'Mango', revision: 999 })])], {
         store: new ArticleStore(database.db, clock),
-        parser,
+        engine: parser,
       });
 
       let release!: () => void;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { bootstrapAdmin } from '../../../src/service/bootstrap.js';
 import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
@@ -20,14 +20,14 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 describe.each(BACKENDS)('article store on $name', (backend) => {
   const skip = backend.skip !== undefined;
   let database: TestDatabase;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let store: ArticleStore;
   const clock = new ManualClock();
 
   beforeAll(async () => {
     if (skip) return;
     database = await backend.open();
-    parser = await createArticleParser(1); // a real worker thread
+    parser = createEngineClient({ threads: 1 }); // a real worker thread
     store = new ArticleStore(database.db, clock);
   });
   afterAll(async () => {
@@ -40,7 +40,7 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
   test.skipIf(skip)('a newer revision replaces the stored one and its parsed Article; an older one is skipped', async () => {
     const one = (revision: number, lead: string) =>
       envelope({ project: 'enwiki', language: 'en', title: 'Revised', revision, html: `<html about="https://en.wikipedia.org/wiki/Special:Redirect/revision/${revision}"><body><section data-mw-section-id="0"><p>${lead}</p></section></body></html>` });
-    const run = (e: Record<string, unknown>) => importInputs([writeEnvelopes(freshDir('wikistruct-store'), [e])], { store, parser });
+    const run = (e: Record<string, unknown>) => importInputs([writeEnvelopes(freshDir('wikistruct-store'), [e])], { store, engine: parser });
 
     expect(await run(one(5, 'Five.')), 'first import').toMatchObject({ inserted: 1 });
     expect(await run(one(7, 'Seven.')), 'newer').toMatchObject({ replaced: 1 });
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
       envelope({ project: 'frwiki', language: 'fr', title: 'Ligne', revision: 4 }),
     ];
     writeFileSync(join(dir, 'dump.ndjson.gz'), gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')));
-    const summary = await importInputs([join(dir, 'dump.ndjson.gz')], { store, parser, concurrency: 1 });
+    const summary = await importInputs([join(dir, 'dump.ndjson.gz')], { store, engine: parser, concurrency: 1 });
     expect(summary, 'three records: two new, one replacing').toMatchObject({ records: 3, inserted: 2, replaced: 1, failed: 0 });
     expect(await revisionOf('frwiki', 'Ligne'), 'the later, newer revision').toBe(4);
   });
@@ -106,13 +106,13 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     const dir = freshDir('wikistruct-store-html');
     writeFileSync(join(dir, 'Bare_Page.html'), '<html><body><section data-mw-section-id="0"><p>No metadata at all.</p></section></body></html>');
     writeFileSync(join(dir, 'broken.json'), '{"article_body": ');
-    const without = await importInputs([dir], { store, parser });
+    const without = await importInputs([dir], { store, engine: parser });
     expect(without.failed, 'both fail without a project').toBe(2);
     expect(without.failures.map((f) => f.message).sort(), 'precise reasons').toEqual([
       'malformed JSON: Unexpected end of JSON input',
       'the record does not say which project it belongs to; pass --project',
     ]);
-    const withProject = await importInputs([join(dir, 'Bare_Page.html')], { store, parser, project: 'enwiki' });
+    const withProject = await importInputs([join(dir, 'Bare_Page.html')], { store, engine: parser, project: 'enwiki' });
     expect(withProject, 'imported with --project').toMatchObject({ inserted: 1, failed: 0 });
     const parsed = await store.parsed('enwiki', 'Bare Page', 0, ENGINE_VERSION);
     expect(JSON.parse(parsed ?? '{}'), 'named after the file, in the given project').toMatchObject({ name: 'Bare Page', is_part_of: { identifier: 'enwiki' }, abstract: 'No metadata at all.' });
@@ -127,7 +127,7 @@ describe.each(BACKENDS)('article store on $name', (backend) => {
     expect(await bootstrapAdmin(database.db, clock, {}, (t) => void printed.push(t)), 'second start: nothing').toBeUndefined();
     expect(printed.length, 'printed only once').toBe(1);
 
-    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), clock, offline: true, content: { parseThreads: 0 } });
+    const server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), clock, offline: true, content: { parseThreads: 1 } });
     try {
       const admin = await logIn(server, 'admin', created?.generatedPassword ?? '');
       expect((await admin.contents('Revised')).status, 'the admin can fetch an article at once').toBe(200);
@@ -149,10 +149,10 @@ describe.skipIf(corpus === undefined || !existsSync(join(corpus ?? '', 'articles
     const expected = envelopes.map((e) => `${e.is_part_of.identifier}:${e.name}:${e.version.identifier}`).sort();
     const backend = BACKENDS[0]!;
     const database = await backend.open();
-    const parser = await createArticleParser(2);
+    const parser = createEngineClient({ threads: 2 });
     try {
       const store = new ArticleStore(database.db, new ManualClock());
-      const summary = await importInputs([dir], { store, parser });
+      const summary = await importInputs([dir], { store, engine: parser });
       expect(summary, 'every envelope imported').toMatchObject({ records: envelopes.length, inserted: envelopes.length, failed: 0 });
       const rows = await store.find([...new Set(envelopes.map((e) => e.name))]);
       expect(rows.map((r) => `${r.project}:${r.title}:${r.revision}`).sort(), 'keyed by project and title, with the revision').toEqual(expected);

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestServer } from '../helpers/harness.js';
+import type { Fetcher, TestServer } from '../helpers/harness.js';
 import { call } from './enterprise-support.js';
 
 const HOSTS: Record<string, string> = { enwiki: 'en.wikipedia.org', frwiki: 'fr.wikipedia.org', simplewiki: 'simple.wikipedia.org' };
@@ -74,7 +74,7 @@ export interface Caller {
   contents(name: string, body?: unknown, headers?: Record<string, string>): Promise<ContentReply>;
 }
 
-export async function structuredContents(url: string, name: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ContentReply> {
+export async function structuredContents(url: string | Fetcher, name: string, init: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ContentReply> {
   const { status, headers, text, json } = await call(url, `/v2/structured-contents/${name}`, { method: 'POST', ...init });
   return { status, headers, text, json };
 }
@@ -86,7 +86,7 @@ export async function logIn(server: TestServer, username: string, password: stri
   return {
     accessToken,
     refreshToken: reply.body['refresh_token'] as string,
-    contents: (name, body, headers) => structuredContents(server.url, name, { token: accessToken, body, ...(headers === undefined ? {} : { headers }) }),
+    contents: (name, body, headers) => structuredContents(server.fetch, name, { token: accessToken, body, ...(headers === undefined ? {} : { headers }) }),
   };
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser, type ArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
 import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
@@ -27,7 +27,7 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
   const skip = backend.skip !== undefined;
   let database: TestDatabase;
   let server: TestServer;
-  let parser: ArticleParser;
+  let parser: EngineClient;
   let caller: Caller;
 
   /** Any method, any path under /v2/structured-contents/, with the caller's token unless `token` says otherwise. */
@@ -54,8 +54,8 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
   beforeAll(async () => {
     if (skip) return;
     database = await backend.open();
-    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 0, rateLimit: { burst: 10_000, perSecond: 10_000 } } });
-    parser = await createArticleParser(0);
+    server = await startTestServer(database.db, { outboxDir: join(database.dir, 'outbox'), offline: true, content: { parseThreads: 1, rateLimit: { burst: 10_000, perSecond: 10_000 } } });
+    parser = createEngineClient({ threads: 1 });
     const dir = writeEnvelopes(freshDir('wikistruct-v2'), [
       envelope({ project: 'enwiki', language: 'en', title: 'Albert Einstein', revision: 10 }),
       envelope({ project: 'simplewiki', language: 'en', title: 'Albert Einstein', revision: 11 }),
@@ -63,7 +63,7 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
       envelope({ project: 'dewiki', language: 'de', title: 'Albert Einstein', revision: 14 }),
       envelope({ project: 'enwiki', language: 'en', title: 'Ada Lovelace', revision: 20, html: infoboxHtml(20) }),
     ]);
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), parser });
+    const summary = await importInputs([dir], { store: new ArticleStore(database.db, server.clock), engine: parser });
     expect(summary, 'every envelope imported').toMatchObject({ records: 5, inserted: 5, failed: 0 });
     const { username, password } = await addUser(database.db, server.clock);
     caller = await logIn(server, username, password);

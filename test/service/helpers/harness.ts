@@ -38,8 +38,14 @@ export interface Reply {
   text: string;
 }
 
+/** What the route tests send requests with: `fetch` over the socket, or the same through `app.inject()`. */
+export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+
 export interface TestServer {
+  /** The socket's origin; without a socket (`socket: false`) an address nothing listens on. */
   url: string;
+  /** A request to this app: over its socket, or through `app.inject()` when it has none. */
+  fetch: Fetcher;
   app: App;
   clock: ManualClock;
   logs: string[];
@@ -55,6 +61,28 @@ export interface TestServerOptions extends Partial<Omit<AppDeps, 'db' | 'logger'
   clock?: ManualClock;
   outboxDir: string;
   mailer?: Mailer;
+  /**
+   * false: no socket; requests go through `app.inject()` (route tests, where the socket does not
+   * matter). Default true: the tests of timeouts, slow bodies, raw request lines need a socket.
+   */
+  socket?: boolean;
+}
+
+/** A fetch that hands the request to `app.inject()`: the same reply, no socket. */
+export function injectFetch(app: App): Fetcher {
+  return async (path, init = {}) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const body = init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
+    const reply = await app.fastify.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers, ...(body === undefined ? {} : { payload: body }) });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(reply.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) out.append(name, String(v));
+    }
+    const empty = reply.statusCode === 204 || reply.statusCode === 304 || init.method === 'HEAD';
+    return new Response(empty ? null : reply.rawPayload, { status: reply.statusCode, headers: out });
+  };
 }
 
 export async function startTestServer(db: Db, options: TestServerOptions): Promise<TestServer> {
@@ -62,14 +90,22 @@ export async function startTestServer(db: Db, options: TestServerOptions): Promi
   const logs: string[] = [];
   const logger = createLogger({ level: 'info', destination: { write: (line: string) => void logs.push(line) } });
   const mailer = options.mailer ?? createMailer({ outboxDir: options.outboxDir, from: 'test <test@localhost>' });
-  const { outboxDir: _o, mailer: _m, clock: _c, ...rest } = options;
+  const { outboxDir: _o, mailer: _m, clock: _c, socket = true, ...rest } = options;
   const app = await buildApp({ keySecret: TEST_KEY_SECRET, ...rest, db, logger, clock, mailer });
-  await app.fastify.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.fastify.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  const url = `http://127.0.0.1:${address.port}`;
+  let url = 'http://127.0.0.1:1';
+  let fetcher: Fetcher;
+  if (socket) {
+    await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.fastify.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+    const origin = (url = `http://127.0.0.1:${address.port}`);
+    fetcher = (path, init) => fetch(`${origin}${path}`, init);
+  } else {
+    await app.fastify.ready();
+    fetcher = injectFetch(app);
+  }
   const send = async (path: string, init: RequestInit): Promise<Reply> => {
-    const response = await fetch(`${url}${path}`, init);
+    const response = await fetcher(path, init);
     const text = await response.text();
     let body: Record<string, unknown> = {};
     try {
@@ -81,6 +117,7 @@ export async function startTestServer(db: Db, options: TestServerOptions): Promi
   };
   return {
     url,
+    fetch: fetcher,
     app,
     clock,
     logs,

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createArticleParser } from '../../../src/service/content/parser.js';
+import { createEngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import type { Topic, Bus } from '../../../src/service/pubsub.js';
 import { openSharedState, type SharedState } from '../../../src/service/shared-state.js';
@@ -61,15 +61,15 @@ describe.each(STORES)('two processes: $name', (store) => {
       clock,
       outboxDir: database.dir,
       offline: true,
-      content: { parseThreads: 0, rateLimit: RATE },
+      content: { parseThreads: 1, rateLimit: RATE },
       explorer: { rateLimit: RATE },
       ...(shared === undefined ? {} : { shared }),
     });
   const importRevision = async (db: Db, title: string, revision: number) => {
     const dir = writeEnvelopes(`${database.dir}/import-${title.replace(/ /g, '_')}-${revision}`, [envelope({ project: 'enwiki', language: 'en', title, revision })]);
-    const parser = await createArticleParser(0);
+    const parser = createEngineClient({ threads: 1 });
     try {
-      const summary = await importInputs([dir], { store: new ArticleStore(db, clock), parser });
+      const summary = await importInputs([dir], { store: new ArticleStore(db, clock), engine: parser });
       expect(summary.failed, 'imported').toBe(0);
     } finally {
       await parser.close();

@@ -3,7 +3,7 @@
  * delivered with, cleaned to the model, completed from the store's columns where the envelope
  * said nothing (a bare HTML import has no metadata at all), and its body as stored.
  */
-import { hostOfProject } from '../../../engine/site.js';
+import { hostOfProject } from '../../../index.js';
 import type { SourceRow } from '../store.js';
 import { EnterpriseArticleModel, type EnterpriseArticle } from './models.js';
 

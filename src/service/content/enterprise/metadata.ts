@@ -3,8 +3,7 @@
  * the Enterprise project model of a project code, built from grammar/projects.json: `enwiki` →
  * code `wiki`, name "Wikipedia", url `https://en.wikipedia.org`, language `en`.
  */
-import { GRAMMAR } from '../../../engine/grammar/load.js';
-import { hostOfProject, projectOfHost } from '../../../engine/site.js';
+import { GRAMMAR, hostOfProject, projectOfHost } from '../../../index.js';
 import type { Code, Language, Namespace, Project } from './models.js';
 
 const { metadata, projects: PROJECTS } = GRAMMAR;

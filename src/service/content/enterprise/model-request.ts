@@ -1,6 +1,6 @@
 /**
  * What a request to the Enterprise endpoints asks for, read from a POST body or a GET query
- * (request.ts's fromPost / fromGet; query.ts has the encoding) and validated strictly, with the
+ * (routes/read.ts; query.ts has the encoding) and validated strictly (routes/validate.ts), with the
  * pieces structured contents uses (request.ts: filters, limit, field paths): an unknown key,
  * parameter, filter field or model field is a 422 that names it.
  *
@@ -34,13 +34,17 @@ function listFilterSchema(model: z.ZodType, label: string) {
 
 export function listRequestSchema(model: z.ZodType, label: string) {
   return z.strictObject({
-    filters: z.array(listFilterSchema(model, label)).max(10, 'at most 10 filters').optional(),
-    fields: fieldsSchema(model, label),
+    filters: z
+      .array(listFilterSchema(model, label))
+      .max(10, 'at most 10 filters')
+      .optional()
+      .meta({ description: 'AND-combined: a field of the listed model (dot notation) equal to the value (compared as text)' }),
+    fields: fieldsSchema(model, label, { description: 'Fields of the listed model in dot notation' }),
   });
 }
 export type ListRequest = z.infer<ReturnType<typeof listRequestSchema>>;
 
 export function itemRequestSchema(model: z.ZodType, label: string) {
-  return z.strictObject({ fields: fieldsSchema(model, label) });
+  return z.strictObject({ fields: fieldsSchema(model, label, { description: 'Fields of the item in dot notation' }) });
 }
 export type ItemRequest = z.infer<ReturnType<typeof itemRequestSchema>>;

@@ -3,8 +3,7 @@
  * Article's metadata from the wiki's own answer (page id, revision, date, license) rather than
  * from what the HTML happens to carry.
  */
-import type { Envelope } from '../../../engine/envelope.js';
-import { projectOfHost } from '../../../engine/site.js';
+import { projectOfHost, type Envelope } from '../../../index.js';
 import type { UpstreamArticle } from './wiki-client.js';
 
 export function upstreamEnvelope({ html, meta }: UpstreamArticle): Envelope {

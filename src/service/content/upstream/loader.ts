@@ -5,11 +5,8 @@
  * requests disconnects, the other forty-nine still need the article (and the store still wants
  * it). Each caller only stops *waiting* when its own signal aborts.
  */
-import { parse } from '../../../engine/parse.js';
-import { WikistructError } from '../../../engine/errors.js';
-import type { Envelope } from '../../../engine/envelope.js';
-import type { Article } from '../../../schema/article.js';
-import { ParseFailedError } from '../parser.js';
+import type { Article } from '../../../index.js';
+import { ParseFailedError } from '../../engine-client.js';
 import { SingleFlight } from '../single-flight.js';
 import { toDbKey } from '../title.js';
 import { untilAborted } from './abort.js';
@@ -21,20 +18,20 @@ export interface UpstreamLoaderOptions {
   client: WikiClient;
   /** Stores a freshly fetched article; runs once per fetch, inside the single flight. */
   save?: (article: Article, fetched: UpstreamArticle) => Promise<void>;
-  /** HTML → Article; default the engine's synchronous `parse`. The service may hand it to a worker pool. */
-  parseArticle?: (envelope: Envelope) => Article | Promise<Article>;
+  /** The fetched article's envelope → Article: the service's engine client (engine-client.ts), off the event loop. */
+  parseArticle: (envelope: Record<string, unknown>) => Promise<Article>;
 }
 
 export class UpstreamLoader {
   readonly #flight = new SingleFlight<string, Article>();
   readonly #client: WikiClient;
   readonly #save: UpstreamLoaderOptions['save'];
-  readonly #parse: (envelope: Envelope) => Article | Promise<Article>;
+  readonly #parse: (envelope: Record<string, unknown>) => Promise<Article>;
 
   constructor(options: UpstreamLoaderOptions) {
     this.#client = options.client;
     this.#save = options.save;
-    this.#parse = options.parseArticle ?? ((envelope) => parse(envelope));
+    this.#parse = options.parseArticle;
   }
 
   /**
@@ -59,10 +56,9 @@ export class UpstreamLoader {
     try {
       article = await this.#parse(upstreamEnvelope(fetched));
     } catch (error) {
-      // The one place a parse failure becomes an upstream error, whichever parser ran: the
-      // engine inline (WikistructError) or the service's worker pool (ParseFailedError). The
-      // route then answers it like any UpstreamError (ContentService.find: its status, 502).
-      if (error instanceof WikistructError || error instanceof ParseFailedError) {
+      // The one place a parse failure becomes an upstream error. The route then answers it like
+      // any UpstreamError (ContentService.find: its status, 502).
+      if (error instanceof ParseFailedError) {
         throw new UpstreamUnavailable(project, title, `its HTML cannot be used: ${error.message}`, { cause: error });
       }
       throw error;

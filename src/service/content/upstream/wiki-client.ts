@@ -4,7 +4,7 @@
  * Parsoid HTML, both at once, sharing one deadline. A failure of either cancels the other.
  */
 import { z } from 'zod';
-import { hostOfProject } from '../../../engine/site.js';
+import { hostOfProject } from '../../../index.js';
 import { toPathSegment, toWikiPath } from '../title.js';
 import { TimeoutStrategy, timeout } from 'cockatiel';
 import type { TimeoutPolicy } from 'cockatiel';

@@ -11,7 +11,7 @@ interface Pattern {
   methods: Set<string>;
 }
 
-export class RouteTable {
+export class AllowedMethods {
   readonly #patterns = new Map<string, Pattern>();
 
   add(methods: string | readonly string[], url: string): void {

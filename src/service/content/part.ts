@@ -1,0 +1,136 @@
+/**
+ * The content API (/v2) as a part of the app: what a deployment (or a test) may tune, and the
+ * objects its routes share (routes/context.ts), made once per app.
+ */
+import { Counter, Gauge } from 'prom-client';
+import { z } from 'zod';
+import type { Limiter } from '../auth/limiter.js';
+import { DEFAULT_REVOCATION_CACHE_MS } from '../auth/settings.js';
+import type { Clock } from '../clock.js';
+import { defaultEngineThreads, type EngineClient } from '../engine-client.js';
+import type { Metrics } from '../metrics.js';
+import type { ContentContext } from '../routes/context.js';
+import type { Db } from '../storage/db.js';
+import { Catalog } from './enterprise/catalog.js';
+import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from './rate-limit.js';
+import { ReplyCache } from './reply-cache.js';
+import { ContentService } from './service.js';
+import { ArticleStore } from './store.js';
+import type { WikiClientOptions } from './upstream/index.js';
+
+/** What a deployment (or a test) may tune; every field has a default. */
+export const ContentSettingsSchema = z.object({
+  /**
+   * Worker threads that parse (engine-client.ts), at most; one starts with the server, the
+   * others when it is busy. Default: 2 when the machine has at least 4 cores, else 1.
+   */
+  parseThreads: z.number().int().min(1).max(64).default(defaultEngineThreads),
+  rateLimit: RateLimitSchema.partial().optional(),
+  /** The project fetched upstream when the filters name neither project nor language. */
+  defaultProject: z.string().default('enwiki'),
+  /** Megabytes of recently served Article JSON kept in memory (the database keeps them all). */
+  memoryCacheMb: z.number().nonnegative().default(64),
+  /** Megabytes of reply bytes (joined, field-selected, compressed) kept in memory; 0 keeps none. */
+  replyCacheMb: z.number().nonnegative().default(64),
+  /**
+   * How long a title's stored rows are reused without asking the database: the bound on how long
+   * another process's import goes unseen (writes in this process are seen at once). Default: the
+   * revocation window, the staleness the service already documents for tokens.
+   */
+  lookupCacheMs: z.number().int().nonnegative().default(DEFAULT_REVOCATION_CACHE_MS),
+  /** `Cache-Control: private, max-age=N` on Article replies. */
+  maxAgeSeconds: z.number().int().nonnegative().default(60),
+});
+export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
+  /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
+  wiki?: WikiClientOptions;
+  /** The structured snapshots directory (snapshots/layout.ts); without it none are served. */
+  snapshotsDir?: string;
+};
+
+export const ExplorerSettingsSchema = z.object({
+  /** Largest html or wikitext `POST /v2/parse` accepts, in UTF-8 bytes. The largest corpus page is 3 MB. */
+  maxInputBytes: z.number().int().positive().default(8 * 1024 * 1024),
+  /**
+   * The rate limit of /v2/parse and /v2/source: fewer than the content API's cached reads (each
+   * is a parse): a person pasting pages never comes near it, a script looping over it does.
+   */
+  rateLimit: RateLimitSchema.partial().optional(),
+});
+export type ExplorerSettings = z.input<typeof ExplorerSettingsSchema> & {
+  /** The built explorer page (default: dist/explorer of this installation); served by explorer/assets.ts. */
+  assetsDir?: string;
+};
+
+const DEFAULT_PARSE_RATE = { perSecond: 1, burst: 20 };
+
+export interface ContentPartOptions {
+  db: Db;
+  clock: Clock;
+  metrics: Metrics;
+  engine: EngineClient;
+  offline: boolean;
+  settings: ContentSettings;
+  explorer: ExplorerSettings;
+  /** The deployment's shared limiter store: request limits are kept there, else in memory (rate-limit.ts). */
+  sharedLimiter: Limiter | undefined;
+}
+
+/** The content routes' shared objects, and what to do when the app closes. */
+export function createContentPart(options: ContentPartOptions): { content: ContentContext; close: () => void } {
+  const { wiki, snapshotsDir, ...rest } = options.settings;
+  const settings = ContentSettingsSchema.parse(rest);
+  const explorer = ExplorerSettingsSchema.parse(options.explorer);
+  const store = new ArticleStore(options.db, options.clock);
+  const service = new ContentService({
+    store,
+    clock: options.clock,
+    lookupMaxAgeMs: settings.lookupCacheMs,
+    engine: options.engine,
+    metrics: options.metrics,
+    wiki: options.offline ? undefined : (wiki ?? {}),
+    defaultProject: settings.defaultProject,
+    memoryCacheBytes: Math.floor(settings.memoryCacheMb * 1024 * 1024),
+  });
+  // Every article write through this database handle (imports over the admin socket, upstream
+  // saves) drops what the service remembers of that title at once, and the stored projects and
+  // languages kept for /v2/projects and /v2/languages. Caching a parse writes no article row.
+  const catalog = new Catalog({ db: options.db, clock: options.clock, maxAgeMs: settings.lookupCacheMs });
+  const unsubscribe = store.onWrite((project, title) => {
+    service.invalidate(project, title);
+    catalog.invalidate();
+  });
+  const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
+  const content: ContentContext = {
+    service,
+    store,
+    catalog,
+    engine: options.engine,
+    limiter: createRequestLimiter(RateLimitSchema.parse(settings.rateLimit ?? {}), options.clock, options.sharedLimiter),
+    parseLimiter: createRequestLimiter(RateLimitSchema.parse({ ...DEFAULT_PARSE_RATE, ...explorer.rateLimit }), options.clock, options.sharedLimiter, REQUEST_LIMIT_KEYS.parse),
+    replies,
+    replyLookups: replyCacheMetrics(options.metrics, replies),
+    cacheControl: `private, max-age=${settings.maxAgeSeconds}`,
+    snapshotsDir,
+    maxInputBytes: explorer.maxInputBytes,
+  };
+  return { content, close: unsubscribe };
+}
+
+/** The reply cache in /metrics: its size against the bound, and how often it answered. */
+function replyCacheMetrics(metrics: Metrics, replies: ReplyCache): Counter<'result'> {
+  new Gauge({
+    name: 'wikistruct_reply_cache_bytes',
+    help: 'Bytes of /v2 replies held in memory (compressed as sent), counted against replyCacheMb',
+    registers: [metrics.registry],
+    collect() {
+      this.set(replies.bytes);
+    },
+  });
+  return new Counter({
+    name: 'wikistruct_reply_cache_total',
+    help: '/v2 replies sent from stored bytes (hit) or made and stored (miss)',
+    labelNames: ['result'],
+    registers: [metrics.registry],
+  });
+}
