@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { Article, Part } from '../../schema/article.js';
 import { assembleArticle } from '../article.js';
 import type { ArticleFields, FrontDoorResult } from '../article.js';
-import { InvalidInputError } from '../errors.js';
+import { WorkBudget } from '../budget.js';
+import { InvalidInputError, WikistructError } from '../errors.js';
 import { boilerplateTitles } from '../grammar.js';
 import { DEFAULT_MAX_INPUT_BYTES, readWikitextInput } from '../input.js';
 import { LEAD_NAME } from '../sections.js';
@@ -68,11 +69,13 @@ export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options:
   const language = info.language ?? site?.language;
   const tree = parseTree(wikitext);
   const refs = new ReferenceBook(tree, language);
+  const budget = WorkBudget.of(wikitext);
   const scope: Scope = {
     site,
     language,
     title: info.name,
     refs,
+    budget,
     boilerplate: boilerplateTitles(language),
     description: undefined,
     infoboxes: [],
@@ -97,13 +100,15 @@ export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options:
         references: refs.references,
       };
       if (scope.description !== undefined) extracted.description = scope.description;
-    } catch {
+    } catch (error) {
+      if (error instanceof WikistructError) throw error; // a work limit (budget.ts): refused, not degraded
       // The tree's accessors are the library's; should one fail on input nobody foresaw, the
       // article degrades to plain text rather than failing with an untyped error.
       extracted = undefined;
     }
   }
   extracted ??= plainText(wikitext);
+  budget.extracted(extracted);
   return { extracted, meta: { fields: metaFields(info, site), site, project: info.project, language } };
 }
 
