@@ -8,10 +8,10 @@
  * rather than running out of memory.
  *
  * Each limit is max(floor, perByte × input bytes). The per-byte rates are about ten times (or more)
- * the largest ratio any article of the real corpus reaches (test/engine/budget-corpus.test.ts
- * measures it on every corpus input, both doors, and fails if one comes within a factor of 2 of a
- * limit); the floors let small pages and fragments through whatever their density. What is
- * charged, and where:
+ * the largest ratio any article of the real corpus reaches, and never below what markup makes
+ * without multiplying (test/engine/budget.test.ts parses every corpus input, both doors, and fails
+ * if one uses half of a limit); the floors let small pages and fragments through whatever their
+ * density. What is charged, and where:
  *
  * - `cells`, `cellText`, and the links and citations of table cells: at span expansion
  *   (blocks/table.ts `expand`, shared by both doors), once per grid slot a cell fills, before the
@@ -37,7 +37,7 @@ interface LimitRule {
 /**
  * The limits (docs/security.md, "Engine work limits", lists them with the corpus maxima they were
  * chosen from). Corpus maxima per byte, over 194 inputs (92 HTML pages, 12 envelopes through both
- * doors, 78 wikitexts): cells 0.026, cell text 0.36, parts 0.022, links 0.024, citations 0.0021,
+ * doors, 78 wikitexts): cells 0.026, cell text 0.36, parts 0.022, links 0.022, citations 0.0021,
  * references 0.0019; part depth at most 16.
  */
 export const WORK_LIMITS = {

@@ -24,9 +24,9 @@
  *
  * - for 1 and 2 it adds up the characters those scans can pass over (from each opening to its
  *   first `>`, its first closing tag or the end; from each `[protocol` to the first `]` or line
- *   end). Over `scanPerByte` × length + `scanFloor` (GUARD_LIMITS), the page is not handed to the parser at all
- *   and is read as plain text (the fallback of wikitext/index.ts), as for nesting deeper than
- *   tree.ts's MAX_NESTING. Real articles scan less than 2× their length;
+ *   end). Over `scanPerByte` × length + `scanFloor` (GUARD_LIMITS), the page is not handed to the
+ *   parser at all and is read as plain text (the fallback of wikitext/index.ts), as for nesting
+ *   deeper than tree.ts's MAX_NESTING. Real articles scan under 1× their length (0.65 at most);
  * - for 3 it counts the headings, triple braces and `-{`. Over `wholeEvents`, the text is parsed in
  *   pieces cut before top-level headings (outside every `{{`, `[[`, `{|`, `-{`, comment and
  *   extension tag), each with at most `pieceEvents`, and the pieces' top-level nodes joined under
