@@ -88,22 +88,34 @@ export async function fuzz(options: FuzzOptions): Promise<Stats> {
     const throughput = input.target === 'wikitext' ? stats.baseline.wikitext : stats.baseline.html;
     return throughput === undefined ? 0 : (2 * slow.factor * input.text.length) / throughput;
   };
-  /**
-   * For a generated shape that took over `floorMs`: what linear growth predicts from the faster of
-   * two runs of its quarter (4 × that time), when the input took more than GROWTH / 4 times it.
-   */
-  const superlinear = async (input: FuzzInput, outcome: Outcome): Promise<number | undefined> => {
-    const { quarter: smaller, ...rest } = input;
-    if (smaller === undefined || (outcome.kind !== 'ok' && outcome.kind !== 'typed') || outcome.ms <= slow.floorMs) return undefined;
-    const quarter: FuzzInput = { ...rest, text: smaller };
+  /** The faster of two runs of the quarter of a generated shape, ×4: what linear growth predicts for it. */
+  const linearPrediction = async (quarter: FuzzInput): Promise<number | undefined> => {
     let best = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 2; run++) {
       const q = await options.executor.run(quarter, budget(quarter));
       if (q.kind !== 'ok' && q.kind !== 'typed') return undefined;
       best = Math.min(best, q.ms);
     }
-    const linearMs = 4 * best;
-    return outcome.ms > (GROWTH / 4) * linearMs ? linearMs : undefined;
+    return 4 * best;
+  };
+  /**
+   * For a generated shape that took over `floorMs` and over GROWTH / 4 times what its quarter
+   * predicts: measured again in a fresh worker (a long-lived one carries the heap of earlier
+   * inputs, which made linear shapes look superlinear), the quarter then the input. Returns the
+   * prediction and the new outcome when it is still over.
+   */
+  const superlinear = async (input: FuzzInput, outcome: Outcome): Promise<{ linearMs: number; outcome: Outcome } | undefined> => {
+    const timed = (o: Outcome): boolean => (o.kind === 'ok' || o.kind === 'typed') && o.ms > slow.floorMs;
+    const { quarter: smaller, ...rest } = input;
+    if (smaller === undefined || !timed(outcome)) return undefined;
+    const quarter: FuzzInput = { ...rest, text: smaller };
+    const suspected = await linearPrediction(quarter);
+    if (suspected === undefined || outcome.ms <= (GROWTH / 4) * suspected) return undefined;
+    await options.executor.close();
+    const linearMs = await linearPrediction(quarter);
+    if (linearMs === undefined) return undefined;
+    const again = await options.executor.run(input, budget(input));
+    return timed(again) && again.ms > (GROWTH / 4) * linearMs ? { linearMs, outcome: again } : undefined;
   };
   const record = async (input: FuzzInput, first: Outcome): Promise<void> => {
     let outcome = first;
@@ -113,15 +125,10 @@ export async function fuzz(options: FuzzOptions): Promise<Stats> {
       const again = await options.executor.run(input, budget(input));
       if (again.kind === outcome.kind && again.ms < outcome.ms) outcome = again;
     }
-    const linearMs = await superlinear(input, outcome);
-    if (linearMs !== undefined) {
-      // Confirmed like a slow input: the faster of two runs must still be over.
-      const again = await options.executor.run(input, budget(input));
-      if (again.kind === outcome.kind && again.ms < outcome.ms) outcome = again;
-    }
+    const grew = await superlinear(input, outcome);
+    if (grew !== undefined) outcome = grew.outcome;
     count(stats, input, outcome);
-    const grew = linearMs !== undefined && outcome.ms > slow.floorMs && outcome.ms > (GROWTH / 4) * linearMs;
-    const finding = classify(input, outcome, stats, slow, grew ? linearMs : undefined);
+    const finding = classify(input, outcome, stats, slow, grew?.linearMs);
     if (finding !== undefined) await options.onFinding?.(finding);
     options.onInput?.(stats);
   };
