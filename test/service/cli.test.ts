@@ -34,7 +34,7 @@ describe('wikistruct user and serve on the embedded database', () => {
     const bobPassword = /password: (\S+)/.exec(bob.stdout)?.[1];
     expect(bobPassword, 'the generated password is printed once').toMatch(/^[A-Za-z0-9_-]{20}$/);
 
-    const { process: server, url, exited } = await serve(['--port', '0', '--data', data, '--no-samples']);
+    const { child: server, url, exited } = await serve(['--port', '0', '--data', data, '--no-samples']);
     try {
       const lock = JSON.parse(readFileSync(join(data, 'wikistruct.lock'), 'utf8')) as { pid: number; url: string; admin_socket: string };
       expect([lock.pid, lock.url], 'the lock names the server pid and address').toEqual([server.pid, url]);

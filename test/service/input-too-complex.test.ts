@@ -58,7 +58,7 @@ describe('serve, as a process with a 256 MB heap, refuses the page and stays up'
     const add = await wikistruct(['user', 'add', 'reader', '--email', 'reader@example.test', '--password-stdin', '--data', data], { stdin: 'a long enough passphrase\n' });
     expect(add.code, add.stderr).toBe(0);
 
-    const { process: server, url, exited, output } = await serve(['--port', '0', '--data', data, '--no-samples', '--offline'], { nodeArgs: ['--max-old-space-size=256'] });
+    const { child: server, url, exited, stdout, stderr } = await serve(['--port', '0', '--data', data, '--no-samples', '--offline'], { nodeArgs: ['--max-old-space-size=256'] });
     try {
       const login = await post(url, '/v1/login', { username: 'reader', password: 'a long enough passphrase' });
       const token = (login.json as { access_token: string }).access_token;
@@ -76,7 +76,7 @@ describe('serve, as a process with a 256 MB heap, refuses the page and stays up'
     } finally {
       server.kill('SIGTERM');
     }
-    expect(await exited, `serve exits cleanly on SIGTERM (it did not die of the page): ${output().slice(-2000)}`).toBe(0);
+    expect(await exited, `serve exits cleanly on SIGTERM (it did not die of the page): ${(stdout() + stderr()).slice(-2000)}`).toBe(0);
   });
 });
 

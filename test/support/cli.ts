@@ -37,35 +37,37 @@ export function wikistruct(args: string[], options: { env?: NodeJS.ProcessEnv; s
 }
 
 export interface Serving {
-  process: ChildProcessWithoutNullStreams;
+  child: ChildProcessWithoutNullStreams;
   /** The address `serve` announced. */
   url: string;
+  /** What it printed so far on each stream. */
+  stdout: () => string;
+  stderr: () => string;
   /** Resolves with the exit code when the process ends. */
   exited: Promise<number | null>;
-  /** Everything it printed so far, both streams. */
-  output(): string;
 }
 
 /**
- * `wikistruct serve ARGS` as a real child process (`nodeArgs` go to node, e.g. a heap limit),
- * resolved once it announces its address; rejected if it exits first. DATABASE_URL is cleared.
+ * `wikistruct serve ARGS` as a real child process, resolved once it announces where it listens;
+ * rejected if it exits first. `env` is merged over the test process's environment, with
+ * DATABASE_URL cleared (as `wikistruct` does); `nodeArgs` go to node, e.g. a heap limit.
  */
-export function serve(args: string[], options: { nodeArgs?: string[] } = {}): Promise<Serving> {
+export function serve(args: string[], options: { env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {}): Promise<Serving> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN, 'serve', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '' },
+    env: { ...process.env, DATABASE_URL: '', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  child.stdin.end();
   let out = '';
+  let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return new Promise((resolve, reject) => {
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (match?.[1] !== undefined) resolve({ process: child, url: match[1], exited, output: () => out });
+      const url = /"url":"(http:\/\/[^"]+)","storage"/.exec(out)?.[1];
+      if (url !== undefined) resolve({ child, url, stdout: () => out, stderr: () => err, exited });
     });
-    child.on('close', () => reject(new Error(`serve exited early: ${out}`)));
+    void exited.then(() => reject(new Error(`serve exited early:\n${out}\n${err}`)));
   });
 }
