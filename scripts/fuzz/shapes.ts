@@ -93,6 +93,7 @@ const CONSTRUCTS: Record<Dialect, Record<ShapeKind, readonly Construct[]>> = {
       { name: 'references', unit: '<ref>a</ref>', after: '\n<references/>\n' },
       { name: 'tables', unit: '{|\n|a\n|}\n' },
       { name: 'table rows', unit: '|-\n|a||b\n', before: '{|\n', after: '|}\n' },
+      { name: 'cells in one row', unit: ' || b', before: '{|\n|-\n| a', after: '\n|}\n' },
       { name: 'spanning cells', unit: '|-\n| colspan=1000 rowspan=1000 | x\n', before: '{|\n', after: '|}\n' },
       { name: 'tables of spanning cells', unit: `{| class="wikitable"\n${WIKITEXT_SPANNING_ROWS}|}\n` },
       { name: 'list items', unit: '* a\n' },

@@ -28,6 +28,7 @@ import { titlePath } from './links.js';
 import { ReferenceBook } from './references.js';
 import { render, stripMarkup } from './render.js';
 import type { Scope } from './scope.js';
+import { readingTree } from './nesting.js';
 import { parseTree } from './tree.js';
 
 export const WikitextMetaSchema = z.object({
@@ -63,6 +64,10 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
 
 /** The wikitext front door: checked input → what the wikitext holds plus the page's metadata. */
 export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): FrontDoorResult {
+  return readingTree(() => readChecked(wikitext, meta, options)); // the library's caches on (nesting.ts)
+}
+
+function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOptions): FrontDoorResult {
   readWikitextInput(wikitext, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
   const info = readMeta(meta);
   const site = siteOf(info);

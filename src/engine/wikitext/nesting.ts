@@ -38,6 +38,7 @@
  * downstream (the block walker caps list depth): test/wikitext/nesting.test.ts checks each of
  * these with the same CPU-ratio test.
  */
+import Parser from 'wikiparser-node';
 import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 
@@ -115,6 +116,23 @@ export function guardedParse(text: string, parse: (text: string) => Token, limit
     start = end;
   }
   return root;
+}
+
+/**
+ * Runs `read` with the library's read-only mode on (`Parser.viewOnly`, restored afterwards), for
+ * all the reading of a parsed tree. The library caches what its getters compute only in that mode
+ * (util/lint.js `cache`), and some getters are quadratic without: a cell's kind (`td.subtype`)
+ * asks the cell before it in its row, which asks the one before it…, so a row of 4,000 `||` cells
+ * took 22 s to read (the fuzz harness's generated shapes found it). The engine never edits the tree.
+ */
+export function readingTree<T>(read: () => T): T {
+  const viewOnly = Parser.viewOnly;
+  Parser.viewOnly = true;
+  try {
+    return read();
+  } finally {
+    Parser.viewOnly = viewOnly;
+  }
 }
 
 /**
