@@ -130,7 +130,7 @@ export function contentOpenApiDocument(): Record<string, unknown> {
     '404': message('no such article in the store or on the wiki'),
     '405': { ...message('method not allowed on this path'), headers: { Allow: { schema: { type: 'string' } } } },
     '414': message('the title in the URL is longer than 1024 characters'),
-    '422': message('malformed body or query, unknown filter, field or parameter, limit out of range (the message names it)'),
+    '422': message('malformed body or query, unknown filter, field or parameter, limit out of range; or an article over a work limit of the engine, INPUT_TOO_COMPLEX (the message names it)'),
     '429': message('rate limited (Retry-After)'),
     '502': message('the wiki is unreachable or failing'),
     '504': message('the wiki did not answer in time'),
@@ -204,7 +204,7 @@ function explorerPaths(message: MessageReply, unauthorized: Record<string, unkno
   const noStore = { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } };
   const common = {
     '401': unauthorized,
-    '422': message('malformed body or query: not JSON, an unknown or mistyped field, html and wikitext together, an unknown project (the message names it)'),
+    '422': message('malformed body or query: not JSON, an unknown or mistyped field, html and wikitext together, an unknown project; or a page over a work limit of the engine, INPUT_TOO_COMPLEX (the message names it)'),
     '429': { ...message('rate limited: parsing has a limit of its own (Retry-After)'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
   };
   return {
