@@ -1,8 +1,10 @@
 /**
- * `npm run fuzz`: mutates real pages (or generated ones) and feeds them to parse() and
- * parseWikitext(), looking for what breaks the engine's contract — an exception that is not one
- * of its typed errors, an Article that fails ArticleSchema — and for inputs that are slow for
- * their size. Offenders are saved with a note and a command that reproduces them.
+ * `npm run fuzz`: mutates real pages (or generated ones), and builds documents of extreme shape
+ * (wide, deep, long: scripts/fuzz/shapes.ts), and feeds them to parse() and parseWikitext(),
+ * looking for what breaks the engine's contract — an exception that is not one of its typed
+ * errors, an Article that fails ArticleSchema, a worker out of memory — and for inputs that are
+ * slow for their size or whose time grows faster than it. Offenders are saved with a note and a
+ * command that reproduces them.
  *
  *   npm run fuzz [-- --seconds 60] [--seed S] [--out fuzz-findings] [--generated]
  *   npm run fuzz -- --seed S --index I       one input of a run again (same corpus)

@@ -5,7 +5,9 @@ import { readWikitext } from './engine/wikitext/index.js';
 
 export { parse } from './engine/parse.js';
 export type { ParseInput, ParseOptions } from './engine/parse.js';
-export { InputTooLargeError, InvalidInputError, NotHtmlError, WikistructError } from './engine/errors.js';
+export { InputTooComplexError, InputTooLargeError, InvalidInputError, NotHtmlError, WikistructError } from './engine/errors.js';
+export { WORK_LIMITS, workLimits } from './engine/budget.js';
+export type { WorkLimit } from './engine/budget.js';
 export type { WikistructErrorCode } from './engine/errors.js';
 export { EnvelopeSchema, isEnvelopeLike } from './engine/envelope.js';
 export type { Envelope } from './engine/envelope.js';

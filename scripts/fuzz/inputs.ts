@@ -1,12 +1,15 @@
 /**
  * One fuzz input from (seed, index): a page from the pool, a window of it, a few mutations, and
- * for envelopes a metadata field of the wrong type. fast-check draws the plan, so the same seed,
- * index and pool always give the same input.
+ * for envelopes a metadata field of the wrong type; or, one time in five, a generated document of
+ * extreme shape (shapes.ts: wide, deep, long). fast-check draws the plan, so the same seed, index
+ * and pool always give the same input.
  */
 import fc from 'fast-check';
 import type { Dialect, Mutation } from './mutations.js';
 import { applyMutation, describeMutation, htmlMutation, wikitextMutation } from './mutations.js';
 import type { SeedPool } from './seeds.js';
+import type { Shape } from './shapes.js';
+import { shapeArbitrary, shapeDocument } from './shapes.js';
 
 /** `html` goes to parse() as text, `envelope` to parse() as envelope JSON text, `wikitext` to parseWikitext(). */
 export type Target = 'html' | 'envelope' | 'wikitext';
@@ -17,6 +20,12 @@ export interface FuzzInput {
   text: string;
   /** What was done, for the report: page number, window, mutations. */
   recipe: string[];
+  /**
+   * Generated shapes only: the same document with a quarter of the repetitions or levels. Its
+   * time against the input's shows how the cost grows (run.ts: superlinear), which catches a
+   * quadratic corner that a throughput baseline of real pages is too coarse to see.
+   */
+  quarter?: string;
 }
 
 export interface InputLimits {
@@ -24,11 +33,20 @@ export interface InputLimits {
   maxHtmlChars: number;
   /** Wikitext inputs are cut to this many units: wikiparser-node is far slower than the HTML path. */
   maxWikitextChars: number;
+  /**
+   * Generated shapes are cut to about this many units per door: 2 Mi of HTML holds the 130,000
+   * paragraphs that once overflowed the stack; 256 Ki of wikitext parses in seconds even where
+   * the wikitext parser is slowest (tables, headings), and is large enough for a quadratic cost to
+   * stand out 10× from the baseline.
+   */
+  maxShapeChars: Record<Dialect, number>;
 }
 
-export const DEFAULT_LIMITS: InputLimits = { maxHtmlChars: 8 * 1024 * 1024, maxWikitextChars: 32 * 1024 };
+export const DEFAULT_LIMITS: InputLimits = { maxHtmlChars: 8 * 1024 * 1024, maxWikitextChars: 32 * 1024, maxShapeChars: { html: 2 * 1024 * 1024, wikitext: 256 * 1024 } };
 
-interface Plan {
+type Plan = MutationPlan | { target: Target; shape: Shape };
+
+interface MutationPlan {
   target: Target;
   page: number;
   whole: boolean;
@@ -40,7 +58,7 @@ interface Plan {
 
 const ENVELOPE_KEYS = ['name', 'identifier', 'version', 'url', 'in_language', 'is_part_of', 'date_modified', 'main_entity', 'license', 'image', 'abstract', 'namespace'];
 
-function planOf(target: Target, mutation: fc.Arbitrary<Mutation>, lengths: fc.Arbitrary<number>): fc.Arbitrary<Plan> {
+function planOf(target: Target, mutation: fc.Arbitrary<Mutation>, lengths: fc.Arbitrary<number>): fc.Arbitrary<MutationPlan> {
   return fc.record({
     target: fc.constant(target),
     page: fc.nat(),
@@ -58,6 +76,8 @@ function planArbitrary(pool: SeedPool, limits: InputLimits): fc.Arbitrary<Plan> 
   const choices: fc.WeightedArbitrary<Plan>[] = [{ weight: 7, arbitrary: planOf('html', htmlMutation, htmlLengths) }];
   if (pool.wikitext.length > 0) choices.push({ weight: 2, arbitrary: planOf('wikitext', wikitextMutation, wikitextLengths) });
   if (pool.envelopes.length > 0) choices.push({ weight: 1, arbitrary: planOf('envelope', htmlMutation, htmlLengths) });
+  choices.push({ weight: 2, arbitrary: shapeArbitrary('html').map((shape) => ({ target: 'html' as const, shape })) });
+  choices.push({ weight: 1, arbitrary: shapeArbitrary('wikitext').map((shape) => ({ target: 'wikitext' as const, shape })) });
   return fc.oneof(...choices);
 }
 
@@ -78,6 +98,13 @@ export class InputMaker {
 
   make(seed: number, index: number): FuzzInput {
     const plan = fc.sample(this.plans, { seed: inputSeed(seed, index), numRuns: 1 })[0]!;
+    if ('shape' in plan) {
+      const cap = this.limits.maxShapeChars[plan.shape.door];
+      const { text, description, count } = shapeDocument(plan.shape, cap);
+      const input: FuzzInput = { index, target: plan.target, text, recipe: [`generated ${plan.shape.door} document`, description] };
+      if (count >= 4) input.quarter = shapeDocument({ ...plan.shape, count: Math.floor(count / 4) }, cap).text;
+      return input;
+    }
     const dialect: Dialect = plan.target === 'wikitext' ? 'wikitext' : 'html';
     const pages = dialect === 'wikitext' ? this.pool.wikitext : this.pool.html;
     const page = plan.page % pages.length;
@@ -99,7 +126,7 @@ export class InputMaker {
 }
 
 /** The whole page, or a window starting at a tag (HTML) or a line (wikitext). */
-function windowOf(source: string, plan: Plan, dialect: Dialect, cap: number): string {
+function windowOf(source: string, plan: MutationPlan, dialect: Dialect, cap: number): string {
   if (plan.whole && source.length <= cap) return source;
   const from = plan.start % (source.length + 1);
   const aligned = source.indexOf(dialect === 'html' ? '<' : '\n', from);

@@ -4,7 +4,9 @@
  *
  * Offenders: `untyped` (an exception that is not a WikistructError), `schema` (an Article that
  * fails ArticleSchema), `crash` (the worker died), and the merely slow: `slow` (over `factor` times
- * the time the baseline throughput predicts for its size, and over `floorMs`) and `timeout`.
+ * the time the baseline throughput predicts for its size, and over `floorMs`; or, for a generated
+ * shape, over `GROWTH` times the time of the same shape a quarter its size: superlinear) and
+ * `timeout`.
  */
 import type { Executor } from './executor.js';
 import type { Outcome } from './examine.js';
@@ -68,6 +70,15 @@ export interface Stats {
 
 export const DEFAULT_SLOW: SlowRule = { factor: 10, floorMs: 250 };
 
+/**
+ * A shape 4× larger may cost this many times more: linear is 4, quadratic 16. The CPU-ratio tests
+ * (test/engine/wide.test.ts, test/wikitext/nesting.test.ts) hold 8 at up to 400 KB; here documents
+ * reach 2 MB, where garbage collection alone (more live memory, costlier major collections) takes a
+ * linear document to 8–10.5× (measured on sections, infobox rows, nested <div>), and the times are
+ * wall-clock times on a shared machine.
+ */
+export const GROWTH = 12;
+
 export async function fuzz(options: FuzzOptions): Promise<Stats> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const slow = options.slow ?? DEFAULT_SLOW;
@@ -77,6 +88,35 @@ export async function fuzz(options: FuzzOptions): Promise<Stats> {
     const throughput = input.target === 'wikitext' ? stats.baseline.wikitext : stats.baseline.html;
     return throughput === undefined ? 0 : (2 * slow.factor * input.text.length) / throughput;
   };
+  /** The faster of two runs of the quarter of a generated shape, ×4: what linear growth predicts for it. */
+  const linearPrediction = async (quarter: FuzzInput): Promise<number | undefined> => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 2; run++) {
+      const q = await options.executor.run(quarter, budget(quarter));
+      if (q.kind !== 'ok' && q.kind !== 'typed') return undefined;
+      best = Math.min(best, q.ms);
+    }
+    return 4 * best;
+  };
+  /**
+   * For a generated shape that took over `floorMs` and over GROWTH / 4 times what its quarter
+   * predicts: measured again in a fresh worker (a long-lived one carries the heap of earlier
+   * inputs, which made linear shapes look superlinear), the quarter then the input. Returns the
+   * prediction and the new outcome when it is still over.
+   */
+  const superlinear = async (input: FuzzInput, outcome: Outcome): Promise<{ linearMs: number; outcome: Outcome } | undefined> => {
+    const timed = (o: Outcome): boolean => (o.kind === 'ok' || o.kind === 'typed') && o.ms > slow.floorMs;
+    const { quarter: smaller, ...rest } = input;
+    if (smaller === undefined || !timed(outcome)) return undefined;
+    const quarter: FuzzInput = { ...rest, text: smaller };
+    const suspected = await linearPrediction(quarter);
+    if (suspected === undefined || outcome.ms <= (GROWTH / 4) * suspected) return undefined;
+    await options.executor.close();
+    const linearMs = await linearPrediction(quarter);
+    if (linearMs === undefined) return undefined;
+    const again = await options.executor.run(input, budget(input));
+    return timed(again) && again.ms > (GROWTH / 4) * linearMs ? { linearMs, outcome: again } : undefined;
+  };
   const record = async (input: FuzzInput, first: Outcome): Promise<void> => {
     let outcome = first;
     // One run can be slow because the machine is busy (it is shared), a collection ran or a new
@@ -85,8 +125,10 @@ export async function fuzz(options: FuzzOptions): Promise<Stats> {
       const again = await options.executor.run(input, budget(input));
       if (again.kind === outcome.kind && again.ms < outcome.ms) outcome = again;
     }
+    const grew = await superlinear(input, outcome);
+    if (grew !== undefined) outcome = grew.outcome;
     count(stats, input, outcome);
-    const finding = classify(input, outcome, stats, slow);
+    const finding = classify(input, outcome, stats, slow, grew?.linearMs);
     if (finding !== undefined) await options.onFinding?.(finding);
     options.onInput?.(stats);
   };
@@ -148,7 +190,8 @@ function baselineInputs(pool: SeedPool, dialect: 'html' | 'wikitext', samples: n
   return [...picked].map((i, k) => ({ index: -1 - k, target: dialect, text: typical[i]!, recipe: [`baseline: unmutated ${dialect} page, ${typical[i]!.length} chars`] }));
 }
 
-function classify(input: FuzzInput, outcome: Outcome, stats: Stats, slow: SlowRule): Finding | undefined {
+/** `linearMs`: set when a generated shape grew superlinearly, what linear growth predicts for it. */
+function classify(input: FuzzInput, outcome: Outcome, stats: Stats, slow: SlowRule, linearMs?: number): Finding | undefined {
   let kind: FindingKind;
   let signature: string;
   let expectedMs: number | undefined;
@@ -156,9 +199,12 @@ function classify(input: FuzzInput, outcome: Outcome, stats: Stats, slow: SlowRu
     case 'ok':
     case 'typed': {
       expectedMs = expectedTime(input, outcome, stats, slow);
-      if (expectedMs === undefined) return undefined;
+      if (expectedMs !== undefined) signature = `slow ${input.target}: ${mutationsOf(input)}`;
+      else if (linearMs !== undefined) {
+        expectedMs = linearMs;
+        signature = `superlinear ${input.target}: ${mutationsOf(input)}`;
+      } else return undefined;
       kind = 'slow';
-      signature = `slow ${input.target}: ${mutationsOf(input)}`;
       break;
     }
     case 'untyped':

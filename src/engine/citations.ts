@@ -21,6 +21,6 @@ export function resolveCitations(trees: readonly (readonly Part[])[], references
       if (kept.length > 0) part.citations = kept;
       else delete part.citations;
     }
-    if (part.has_parts !== undefined) stack.push(...part.has_parts);
+    if (part.has_parts !== undefined) for (const child of part.has_parts) stack.push(child);
   }
 }

@@ -4,6 +4,7 @@
  * (infoboxes, tables, references, the description, the lead) is not kept here: each rule hands it
  * to the walk's collector (walk/collector.ts), which becomes the `Extracted`.
  */
+import type { WorkBudget } from './budget.js';
 import { boilerplateTitles } from './grammar.js';
 import type { Site } from './site.js';
 import type { SourceMarker } from './source-positions.js';
@@ -13,6 +14,8 @@ export interface Context {
   readonly boilerplate: ReadonlySet<string>;
   /** Present when the caller asked for source hints (source-positions.ts); undefined costs nothing. */
   readonly mark?: SourceMarker;
+  /** The page's work budget (budget.ts), charged where work multiplies; the one thing rules add to. */
+  readonly budget?: WorkBudget;
 }
 
 /**
@@ -21,7 +24,10 @@ export interface Context {
  */
 export const MAX_DEPTH = 160;
 
-export function createContext(site: Site | undefined, language: string | undefined, mark?: SourceMarker): Context {
+export function createContext(site: Site | undefined, language: string | undefined, mark?: SourceMarker, budget?: WorkBudget): Context {
   const boilerplate = boilerplateTitles(language);
-  return mark === undefined ? { site, boilerplate } : { site, boilerplate, mark };
+  const ctx: { site: Site | undefined; boilerplate: ReadonlySet<string>; mark?: SourceMarker; budget?: WorkBudget } = { site, boilerplate };
+  if (mark !== undefined) ctx.mark = mark;
+  if (budget !== undefined) ctx.budget = budget;
+  return ctx;
 }

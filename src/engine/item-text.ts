@@ -5,6 +5,7 @@
  * that ends in a colon ("By race: 70% White; 12% Black"); items separated by "; ".
  */
 import type { Citation, Link, Part } from '../schema/article.js';
+import { pushAll } from './arrays.js';
 
 /** Rendered text as either door gives it (an HTML `Inline`, a wikitext `Rendered`). */
 export interface ItemContent {
@@ -27,8 +28,8 @@ export const makesList = (items: readonly Part[]): boolean => items.length > 1 |
 /** The items' links and citations, each item's before its sub-items', appended to the arrays given. */
 export function gatherItems(items: readonly Part[], links: Link[], citations: Citation[]): void {
   for (const item of items) {
-    if (item.links !== undefined) links.push(...item.links);
-    if (item.citations !== undefined) citations.push(...item.citations);
+    if (item.links !== undefined) pushAll(links, item.links);
+    if (item.citations !== undefined) pushAll(citations, item.citations);
     if (item.has_parts !== undefined) gatherItems(item.has_parts, links, citations);
   }
 }

@@ -10,6 +10,7 @@
 import type { Article, Part } from '../schema/article.js';
 import { assembleArticle } from './article.js';
 import type { ArticleFields, FrontDoorResult } from './article.js';
+import { WorkBudget } from './budget.js';
 import { createContext } from './context.js';
 import type { Document, Element } from './dom.js';
 import { findAll, findFirst, hasClass, isElement, parseHtml } from './dom.js';
@@ -52,8 +53,10 @@ export function readHtml(source: Source, options: Pick<ParseOptions, 'sourcePosi
     (envelope?.is_part_of?.url !== undefined ? siteFromUrl(envelope.is_part_of.url) : undefined) ??
     (envelope?.url !== undefined ? siteFromUrl(envelope.url) : undefined);
   const language = envelope?.in_language?.identifier ?? meta.language;
-  const ctx = createContext(site, language, options.sourcePositions === true ? sourceMarker(doc) : undefined);
+  const budget = WorkBudget.of(source.html);
+  const ctx = createContext(site, language, options.sourcePositions === true ? sourceMarker(doc) : undefined, budget);
   const extracted = extract(contentRoot(doc, meta.parsoid), ctx);
+  budget.extracted(extracted);
   return { extracted, meta: { fields: { ...documentFields(meta), ...envelope }, site, language } };
 }
 

@@ -71,6 +71,9 @@ function markerGroup(ol: Element): string | undefined {
   return REFERENCE_LISTS.groupMarker.exec(rawText(marker).trim())?.[1];
 }
 
+const MAX_MARKER_SEARCHES = 16;
+const markerSearches = new WeakMap<object, number>();
+
 /**
  * The first link in the document to the anchor `id` (a marker links to its entry's id), before
  * `list`. The walk stops at the marker or at the list: indexing every in-page link of a page instead
@@ -78,6 +81,11 @@ function markerGroup(ol: Element): string | undefined {
  */
 function markerOf(list: Element, id: string): Element | undefined {
   const root = rootOf(list);
+  // Each search walks the document up to its list: past a few lists per page (real pages have up
+  // to four), a hostile page of thousands would make that quadratic. Their groups stay unnamed.
+  const searched = markerSearches.get(root) ?? 0;
+  if (searched >= MAX_MARKER_SEARCHES) return undefined;
+  markerSearches.set(root, searched + 1);
   // The list itself ends the search: its markers come before it.
   const found = findFirst(root, (x) => {
     if (x === list) return true;

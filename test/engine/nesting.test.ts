@@ -8,6 +8,7 @@ import type { AnyNode, Element } from '../../src/engine/dom.js';
 import { rawText } from '../../src/engine/dom.js';
 import { MAX_NESTING, buildTree } from '../../src/engine/tree-builder.js';
 import { parse } from '../../src/index.js';
+import { cpuRatio } from '../support/cpu-ratio.js';
 
 /** Deepest element nesting below `root`, iteratively. */
 function depth(root: AnyNode): number {
@@ -90,27 +91,11 @@ function article(prefix: string, levels: number): string {
   return `<html><body><section data-mw-section-id="0"><p>${prefix}${'<span></q>'.repeat(levels)}deep${'</span>'.repeat(levels)}</p></section></body></html>`;
 }
 
-/** Least CPU time of three runs of `reps` parses: least is what the machine's noise adds least to. */
-function cpuTime(html: string, reps: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
-    const start = process.cpuUsage();
-    for (let i = 0; i < reps; i++) parse(html);
-    const used = process.cpuUsage(start);
-    best = Math.min(best, used.user + used.system);
-  }
-  return best;
-}
-
 describe('parse time is linear in nesting depth', () => {
   // 4× the depth must cost about 4× the time: quadratic would be 16×. The threshold 8 leaves room
   // for noise; repetitions make the smaller input run long enough (≥ 25 ms) to time at all.
   it.each(Object.entries(TRICKS))('%s', { timeout: 60_000, retry: 2 }, (_name, prefix) => {
-    const small = article(prefix, 25_000);
-    const large = article(prefix, 100_000);
-    const once = cpuTime(small, 1);
-    const reps = Math.max(1, Math.ceil(25_000 / Math.max(once, 1)));
-    const ratio = cpuTime(large, reps) / cpuTime(small, reps);
+    const ratio = cpuRatio(parse, article(prefix, 25_000), article(prefix, 100_000));
     expect(ratio, `time(100,000 levels) / time(25,000 levels) = ${ratio.toFixed(2)}`).toBeLessThan(8);
   });
 });

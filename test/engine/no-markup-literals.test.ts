@@ -241,6 +241,11 @@ const ALLOWED: readonly { file: string; literal: string; why: string }[] = [
     literal,
     why: "an attribute of MediaWiki's siteinfo XML (API `<ns canonical>`, `<general lang>`), the file format this module reads, like the element names beside it; not article markup",
   })),
+  ...(['includeonly', 'noinclude', 'onlyinclude'] as const).map((literal) => ({
+    file: 'wikitext/nesting.ts',
+    literal,
+    why: "MediaWiki's inclusion tags are preprocessor syntax, as `{{` and `[[` are, on every wiki; the guard counts the scans of wikiparser-node's regex for them, which hard-codes the same three names",
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------

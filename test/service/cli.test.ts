@@ -3,7 +3,6 @@
  * data-directory lock that refuses a second process on the embedded database (naming the
  * server), graceful shutdown on SIGTERM, and the same commands against the PostgreSQL server.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { quoteIdent } from '../../src/service/storage/postgres.js';
 import { BACKENDS, TEST_DATABASE_URL, templateDir } from './helpers/backends.js';
-import { MAIN, ROOT, wikistruct } from '../support/cli.js';
+import { serve, wikistruct } from '../support/cli.js';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 60_000 }); // a dozen child processes on a loaded machine
 
@@ -35,23 +34,8 @@ describe('wikistruct user and serve on the embedded database', () => {
     const bobPassword = /password: (\S+)/.exec(bob.stdout)?.[1];
     expect(bobPassword, 'the generated password is printed once').toMatch(/^[A-Za-z0-9_-]{20}$/);
 
-    const server = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', data, '--no-samples'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => server.on('close', resolve));
+    const { child: server, url, exited } = await serve(['--port', '0', '--data', data, '--no-samples']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        server.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const match = /"url":"(http:\/\/[^"]+)"/.exec(out);
-          if (match?.[1] !== undefined) resolve(match[1]);
-        });
-        server.on('close', () => reject(new Error(`serve exited early: ${out}`)));
-      });
       const lock = JSON.parse(readFileSync(join(data, 'wikistruct.lock'), 'utf8')) as { pid: number; url: string; admin_socket: string };
       expect([lock.pid, lock.url], 'the lock names the server pid and address').toEqual([server.pid, url]);
       expect(statSync(lock.admin_socket).mode & 0o777, 'the admin socket is private to its owner').toBe(0o600);

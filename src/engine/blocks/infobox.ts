@@ -15,6 +15,7 @@ import { INFOBOX, isMediaTypeof } from '../grammar.js';
 import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from './figure.js';
+import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 import { InfoboxSections, isGroupName } from '../infobox-sections.js';
 
@@ -226,8 +227,8 @@ export function fieldPart(label: string | undefined, cells: readonly Element[], 
     const parts = cells.map((c) => inline(c, ctx, FIELD));
     value = parts.map((p) => p.value).filter((v) => v.length > 0).join(' ');
     for (const p of parts) {
-      links.push(...p.links);
-      citations.push(...p.citations);
+      pushAll(links, p.links);
+      pushAll(citations, p.citations);
     }
   }
   const images = cellImages(cells, ctx);
@@ -307,15 +308,15 @@ class ItemReader {
         if (isCitationMarker(node) && last !== undefined && this.runIsBlank()) {
           // A marker right after a list ("…</ul><sup>[3]</sup>") cites what the list belongs to.
           const { citations } = inline([node], this.ctx);
-          if (citations.length > 0) (last.citations ??= []).push(...citations);
+          if (citations.length > 0) pushAll((last.citations ??= []), citations);
         } else this.run.push(node); // inline() drops it, keeping its citation markers
         continue;
       }
       if (isList(node)) {
         this.flush();
         const items = listOf(node, this.ctx, depth + 1);
-        if (this.leadIn !== undefined) (this.leadIn.has_parts ??= []).push(...items);
-        else this.out.push(...items);
+        if (this.leadIn !== undefined) pushAll((this.leadIn.has_parts ??= []), items);
+        else pushAll(this.out, items);
         continue;
       }
       // A wrapper (div.plainlist, p) around a list is looked through; any other element is inline.
@@ -343,7 +344,7 @@ class ItemReader {
     if (text.value.length === 0) {
       // A marker after a list ("…</ul><sup>[3]</sup>") cites the item before it.
       const last = this.out[this.out.length - 1];
-      if (last !== undefined && text.citations.length > 0) (last.citations ??= []).push(...text.citations);
+      if (last !== undefined && text.citations.length > 0) pushAll((last.citations ??= []), text.citations);
       return;
     }
     const part = itemPart(text);
@@ -364,7 +365,7 @@ function listOf(list: Element, ctx: Context, depth: number): Part[] {
     const children = depth < MAX_DEPTH ? findAll(li, isList).flatMap((sub) => listOf(sub, ctx, depth + 1)) : [];
     if (item.value.length === 0 && children.length === 0) continue;
     // An item that is only a sub-list (a "*:" indent) lends its items to the list.
-    if (item.value.length === 0) items.push(...children);
+    if (item.value.length === 0) pushAll(items, children);
     else items.push(itemPart(item, children));
   }
   return items;

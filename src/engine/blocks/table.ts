@@ -5,6 +5,7 @@
 import type { Citation, Link, Part, Table, TableCell } from '../../schema/article.js';
 import type { Element } from '../dom.js';
 import { findAll, findFirst, isElement, someToken } from '../dom.js';
+import type { WorkBudget } from '../budget.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { TABLES } from '../grammar.js';
@@ -130,7 +131,7 @@ export function readTable(el: Element, idOf: (table: Element) => string, ctx: Co
   while (headRows < own.length && own[headRows]!.kind === 'head') headRows++;
   let footRows = 0;
   while (footRows < own.length - headRows && own[own.length - 1 - footRows]!.kind === 'foot') footRows++;
-  const laid = layOut(source, headRows, footRows);
+  const laid = layOut(source, headRows, footRows, ctx.budget);
   const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
   const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0, layoutTable });
   return { table: tableEntry(identifier, laid, score), nested };
@@ -147,6 +148,8 @@ export function tableEntry(identifier: string, laid: LaidOut, confidence_score: 
 }
 
 const usedIds = new WeakMap<readonly Table[], Set<string>>();
+/** Per article and section path, the number to try first: counting from 1 each time was quadratic in a section's tables. */
+const nextNumber = new WeakMap<readonly Table[], Map<string, number>>();
 
 /**
  * A table's identifier: its section path (lower case, spaces as "_", joined by ".") and its
@@ -161,10 +164,13 @@ export function tableIdentifier(path: readonly string[], tables: readonly Table[
     usedIds.set(tables, used);
   }
   const base = path.map((name) => name.trim().toLowerCase().replace(/\s+/g, '_')).join('.');
-  let n = 1;
+  let next = nextNumber.get(tables);
+  if (next === undefined) nextNumber.set(tables, (next = new Map()));
+  let n = next.get(base) ?? 1;
   while (used.has(`${base}_table${n}`)) n++;
   const id = `${base}_table${n}`;
   used.add(id);
+  next.set(base, n + 1);
   return id;
 }
 
@@ -185,14 +191,16 @@ export interface LaidOut {
  * (`headRows`), or else the leading rows of header cells only, after any title rows (one cell
  * across the whole table) above them. The last `footRows` rows are footers.
  */
-export function layOut(allSource: SourceCell[][], headRows: number, footRows = 0): LaidOut {
-  const full = expand(allSource);
+export function layOut(allSource: SourceCell[][], headRows: number, footRows = 0, budget?: WorkBudget): LaidOut {
+  const full = expand(allSource, budget);
   const keep: number[] = [];
   for (let r = 0; r < allSource.length; r++) if (full.filled[r]! > 0) keep.push(r);
   const below = (limit: number): number => keep.filter((r) => r < limit).length;
   const source = keep.map((r) => allSource[r]!);
   const grid: Grid = { slots: keep.map((r) => full.slots[r]!), filled: keep.map((r) => full.filled[r]!), truncated: full.truncated };
   const width = grid.slots.reduce((w, r) => Math.max(w, r.length), 0);
+  // Padding makes cells too: a long first row and a long column ask rows × width of them.
+  budget?.charge('cells', grid.slots.length * width - grid.filled.reduce((n, f) => n + f, 0));
   const cells: TableCell[][] = grid.slots.map((r) => {
     const row: TableCell[] = [];
     for (let i = 0; i < width; i++) row.push(tableCell(r[i]));
@@ -234,7 +242,7 @@ export interface Grid {
  * Span expansion (HTML §4.9.12 table model): a cell fills every slot it spans, so a spanned value
  * is repeated in each row and column it covers. Rowspans stop at the last row of the table.
  */
-export function expand(source: SourceCell[][]): Grid {
+export function expand(source: SourceCell[][], budget?: WorkBudget): Grid {
   const slots: (SourceCell | undefined)[][] = source.map(() => []);
   let cells = 0;
   let truncated = false;
@@ -243,6 +251,7 @@ export function expand(source: SourceCell[][]): Grid {
     for (const cell of source[r]!) {
       while (slots[r]![col] !== undefined) col++;
       const rows = Math.min(cell.rowspan, source.length - r);
+      budget?.spanned(cell, rows * cell.colspan);
       for (let dr = 0; dr < rows; dr++) {
         for (let dc = 0; dc < cell.colspan; dc++) {
           if (++cells > MAX_CELLS) {

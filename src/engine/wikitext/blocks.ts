@@ -14,6 +14,7 @@ import { imagePart } from './image.js';
 import { render, texOf } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
+import { pushAll } from '../arrays.js';
 import { isInfoboxTable, isLayoutHolder, rowsOf, tableBlock } from './table.js';
 import { tableInfoboxPart } from './infobox.js';
 
@@ -206,7 +207,7 @@ export class BlockWalker {
     const pieces: Piece[] = [];
     for (const l of lines) {
       if (pieces.length > 0) pieces.push(' ');
-      pieces.push(...l.pieces);
+      pushAll(pieces, l.pieces);
     }
     // A block quotation inside the lines is a paragraph of its own, as MediaWiki renders it.
     let start = 0;

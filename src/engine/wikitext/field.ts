@@ -13,6 +13,7 @@ import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
+import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 
 interface Line {
@@ -136,7 +137,7 @@ function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
       if (r.value.length === 0) {
         // A marker after a list cites the item before it.
         const last = out[out.length - 1];
-        if (last !== undefined && r.citations.length > 0) (last.citations ??= []).push(...r.citations);
+        if (last !== undefined && r.citations.length > 0) pushAll((last.citations ??= []), r.citations);
         continue;
       }
       out.push(part);

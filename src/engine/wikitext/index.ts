@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { Article, Part } from '../../schema/article.js';
 import { assembleArticle } from '../article.js';
 import type { ArticleFields, FrontDoorResult } from '../article.js';
-import { InvalidInputError } from '../errors.js';
+import { WorkBudget } from '../budget.js';
+import { InvalidInputError, WikistructError } from '../errors.js';
 import { boilerplateTitles } from '../grammar.js';
 import { DEFAULT_MAX_INPUT_BYTES, readWikitextInput } from '../input.js';
 import { LEAD_NAME } from '../sections.js';
@@ -28,6 +29,7 @@ import { titlePath } from './links.js';
 import { ReferenceBook } from './references.js';
 import { render, stripMarkup } from './render.js';
 import type { Scope } from './scope.js';
+import { readingTree } from './nesting.js';
 import { parseTree } from './tree.js';
 
 export const WikitextMetaSchema = z.object({
@@ -68,17 +70,23 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
 
 /** The wikitext front door: checked input → what the wikitext holds plus the page's metadata. */
 export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): FrontDoorResult {
+  return readingTree(() => readChecked(wikitext, meta, options)); // the library's caches on (nesting.ts)
+}
+
+function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOptions): FrontDoorResult {
   readWikitextInput(wikitext, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
   const info = readMeta(meta);
   const site = siteOf(info);
   const language = info.language ?? site?.language;
   const tree = parseTree(wikitext);
   const refs = new ReferenceBook(tree, language);
+  const budget = WorkBudget.of(wikitext);
   const scope: Scope = {
     site,
     language,
     title: info.name,
     refs,
+    budget,
     boilerplate: boilerplateTitles(language),
     description: undefined,
     infoboxes: [],
@@ -103,13 +111,15 @@ export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options:
         references: refs.references,
       };
       if (scope.description !== undefined) extracted.description = scope.description;
-    } catch {
+    } catch (error) {
+      if (error instanceof WikistructError) throw error; // a work limit (budget.ts): refused, not degraded
       // The tree's accessors are the library's; should one fail on input nobody foresaw, the
       // article degrades to plain text rather than failing with an untyped error.
       extracted = undefined;
     }
   }
   extracted ??= plainText(wikitext);
+  budget.extracted(extracted);
   return { extracted, meta: { fields: metaFields(info, site), site, project: info.project, language } };
 }
 

@@ -15,6 +15,7 @@ import { fieldOf } from './field.js';
 import { fileUrl, imagePart } from './image.js';
 import { argText, render } from './render.js';
 import type { Scope } from './scope.js';
+import { pushAll } from '../arrays.js';
 
 
 /**
@@ -30,7 +31,7 @@ export function infoboxPart(t: TranscludeToken, scope: Scope, depth: number): Pa
       scope.embedded.add(e);
       queue.push({ t: e, title: infoboxTitle(e, scope, templateDisplayName(e.name)) });
     }
-    sections.push(...sectionOf(current.t, current.title, scope, depth));
+    pushAll(sections, sectionOf(current.t, current.title, scope, depth));
   }
   return { name: templateDisplayName(t.name), type: 'infobox', has_parts: sections };
 }
@@ -41,7 +42,7 @@ const MAX_EMBEDDED = 50;
 function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
   const out: TranscludeToken[] = [];
   const stack: AstNodes[] = [];
-  for (const arg of t.getAllArgs()) stack.push(...arg.lastChild.childNodes);
+  for (const arg of t.getAllArgs()) pushAll(stack, arg.lastChild.childNodes);
   let budget = 10_000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
@@ -51,7 +52,7 @@ function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
       if (templateKind(tt.name).kind === 'infobox') out.push(tt);
       continue;
     }
-    stack.push(...n.childNodes);
+    pushAll(stack, n.childNodes);
   }
   return out.reverse();
 }

@@ -1,5 +1,6 @@
 /** What the steps of one `parseWikitext` call share: the article's site and what has been collected. */
 import type { Part, Table } from '../../schema/article.js';
+import type { WorkBudget } from '../budget.js';
 import type { Site } from '../site.js';
 import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import type { ReferenceBook } from './references.js';
@@ -10,6 +11,8 @@ export interface Scope {
   /** The page title, the default name of an infobox. */
   readonly title: string | undefined;
   readonly refs: ReferenceBook;
+  /** The page's work budget (../budget.ts), charged where work multiplies. */
+  readonly budget?: WorkBudget;
   /** Normalized boilerplate section titles of the article's language. */
   readonly boilerplate: ReadonlySet<string>;
   /** From {{short description|…}}; the first one wins. */

@@ -11,6 +11,7 @@ import { INFOBOX, TABLES } from '../grammar.js';
 import { templateKind } from './grammar.js';
 import { render } from './render.js';
 import type { Scope } from './scope.js';
+import { pushAll } from '../arrays.js';
 
 /** Tables nested deeper than this in cells are left out (no real article comes near it). */
 const MAX_NESTED_TABLES = 50;
@@ -86,7 +87,7 @@ function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope,
       const inner = td.lastChild;
       const found = descendants(inner, RICH);
       const tables = found.filter((n): n is TableToken => n.type === 'table');
-      nested.push(...tables);
+      pushAll(nested, tables);
       const r = render(scope, inner.childNodes, { skipTables: true, markSuperscripts: true });
       const cell: SourceCell = {
         value: r.value,
@@ -106,7 +107,7 @@ function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope,
   let footRows = 0;
   while (footRows < foot.length && foot[foot.length - 1 - footRows] === true) footRows++;
   // Wikitext has no <thead>: the leading rows of header cells only are the headers.
-  const laid = layOut(source, 0, footRows);
+  const laid = layOut(source, 0, footRows, scope.budget);
   const classes = classTokens(t);
   const score = gridConfidence({
     source: laid.source,
@@ -167,7 +168,7 @@ export function tableBlock(t: TableToken, scope: Scope, path: readonly string[])
     const table = readTable(queue[i]!, idOf, scope, nested);
     scope.tables.push(table);
     tables.push(table);
-    queue.push(...nested);
+    pushAll(queue, nested);
   }
   const part: Part = { type: 'table' };
   const { caption } = rowsOf(t);

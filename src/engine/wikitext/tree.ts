@@ -28,6 +28,7 @@ import type { Config, ConfigData } from 'wikiparser-node';
 import type { Token } from 'wikiparser-node/dist/internal.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 import { IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
+import { guardedParse } from './nesting.js';
 
 
 /** Nesting of `{{`, `[[` and `{|` beyond which the parser is not trusted with the input. */
@@ -79,7 +80,7 @@ export function parseTree(wikitext: string): Token | undefined {
   const viewOnly = Parser.viewOnly;
   Parser.viewOnly = true;
   try {
-    return Parser.parse(wikitext, false, undefined, parserConfig());
+    return guardedParse(wikitext, (text) => Parser.parse(text, false, undefined, parserConfig()));
   } catch {
     return undefined;
   } finally {

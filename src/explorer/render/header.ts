@@ -37,7 +37,7 @@ function countSections(sections: Article['sections']): number {
     const part = stack.pop()!;
     if (part.type !== 'section') continue;
     n += 1;
-    stack.push(...(part.has_parts ?? []));
+    for (const child of part.has_parts ?? []) stack.push(child);
   }
   return n;
 }

@@ -29,7 +29,8 @@ export function renderTableList(tables: readonly Table[], options: RenderOptions
 /** "R rows × C columns, H header rows" and ", F footer rows" when there are any. */
 export function tableSize(table: Table): string {
   const footers = table.footers ?? [];
-  const columns = Math.max(0, ...[...table.headers, ...table.rows, ...footers].map((r) => r.length));
+  let columns = 0;
+  for (const rows of [table.headers, table.rows, footers]) for (const r of rows) columns = Math.max(columns, r.length);
   const headers = table.headers.length === 0 ? 'no header row' : `${table.headers.length} header row${table.headers.length === 1 ? '' : 's'}`;
   const footer = footers.length === 0 ? '' : `, ${footers.length} footer row${footers.length === 1 ? '' : 's'}`;
   return `${table.rows.length} row${table.rows.length === 1 ? '' : 's'} × ${columns} column${columns === 1 ? '' : 's'}, ${headers}${footer}`;

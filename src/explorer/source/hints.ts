@@ -8,7 +8,7 @@ export function hintsOf(article: Article): Map<number, string> {
   while (stack.length > 0) {
     const part = stack.pop()!;
     if (part.source !== undefined) hints.set(part.source.element, part.source.tag);
-    if (part.has_parts !== undefined) stack.push(...part.has_parts);
+    if (part.has_parts !== undefined) for (const child of part.has_parts) stack.push(child);
   }
   return hints;
 }

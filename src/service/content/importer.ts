@@ -10,7 +10,7 @@ import type { SourceRecord } from '../../io/record.js';
 import { isFailure, readInputs } from '../../io/sources/index.js';
 import { cutLine } from '../../io/sources/input-error.js';
 import { readXmlPage } from '../../io/xml-page.js';
-import type { EngineClient } from '../engine-client.js';
+import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ArticleStore, UpsertResult } from './store.js';
 import { normalizeTitle } from './title.js';
@@ -71,7 +71,7 @@ export async function importInputs(inputs: readonly string[], options: ImportOpt
         else summary.keptNewer += 1;
         options.onProgress?.(summary);
       },
-      (error: unknown) => fail(item.source, item.position, error instanceof Error ? error.message : String(error)),
+      (error: unknown) => fail(item.source, item.position, failureMessage(error)),
     );
     const tracked = task.finally(() => window.delete(tracked));
     window.add(tracked);
@@ -113,6 +113,12 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
     },
     { engineVersion: ENGINE_VERSION, json },
   );
+}
+
+/** A record's failure as the report shows it; the engine's refusals lead with their code (`INPUT_TOO_COMPLEX: …`). */
+function failureMessage(error: unknown): string {
+  if (error instanceof ParseFailedError) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 function languageOfProject(project: string): string | undefined {

@@ -12,7 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { hostOfProject, projectOfHost, type Article } from '../../index.js';
-import type { EngineClient } from '../engine-client.js';
+import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { HttpError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
@@ -223,7 +223,7 @@ export class ContentService {
         this.#lookup.invalidate(row.title);
         throw new ReplacedError(row);
       }
-      const text = await this.#timedParse(envelopeOf(source), 'store');
+      const text = await this.#parseStored(source);
       await this.#store.saveParsed(source.project, source.title, source.revision, ENGINE_VERSION, text);
       this.#memory.set(key, text);
       return { json: text, parsed: true };
@@ -249,6 +249,22 @@ export class ContentService {
       },
       { engineVersion: ENGINE_VERSION, json },
     );
+  }
+
+  /**
+   * A stored source parsed again. Over the engine's work limits it is a 422 naming the article:
+   * such a page is refused at import and at fetch, but a store filled before the limits existed
+   * may still hold one.
+   */
+  async #parseStored(source: SourceRow): Promise<string> {
+    try {
+      return await this.#timedParse(envelopeOf(source), 'store');
+    } catch (error) {
+      if (error instanceof ParseFailedError && error.code === 'INPUT_TOO_COMPLEX') {
+        throw new HttpError(422, `the stored article "${source.title}" of ${source.project} cannot be processed: ${error.message}`);
+      }
+      throw error;
+    }
   }
 
   async #timedParse(envelope: Record<string, unknown>, source: 'store' | 'upstream'): Promise<string> {

@@ -5,7 +5,7 @@
  * as written; `wikistruct import` works beside the running server; a start that cannot listen
  * creates no account and prints no password.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,14 +14,13 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { openStorage } from '../../../src/service/storage/open.js';
 import { templateDir } from '../helpers/backends.js';
-import { MAIN, ROOT, wikistruct } from '../../support/cli.js';
+import { serve as serveProcess, wikistruct, type Serving } from '../../support/cli.js';
 import { outputPattern, readmeSession } from '../../support/readme-session.js';
 import { envelope, structuredContents, writeEnvelopes } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 const ADMIN_UNSET = { WIKISTRUCT_ADMIN_PASSWORD: '', WIKISTRUCT_ADMIN_USERNAME: '' };
-const ENV = { ...process.env, DATABASE_URL: '', ...ADMIN_UNSET, LOG_LEVEL: 'info' };
 const exec = promisify(execFile);
 
 const dirs: string[] = [];
@@ -36,30 +35,8 @@ async function freshDataDir(): Promise<string> {
   return data;
 }
 
-interface Serving {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `wikistruct serve` and resolves once it logs where it listens. */
-function serve(args: string[]): Promise<Serving> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', ...args], { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-      const url = /"url":"(http:\/\/[^"]+)","storage"/.exec(out)?.[1];
-      if (url !== undefined) resolve({ child, url, stdout: () => out, stderr: () => err, exited });
-    });
-    void exited.then(() => reject(new Error(`serve exited early:\n${out}\n${err}`)));
-  });
-}
+/** `wikistruct serve` with the admin variables unset and info logs. */
+const serve = (args: string[]): Promise<Serving> => serveProcess(args, { env: { ...ADMIN_UNSET, LOG_LEVEL: 'info' } });
 
 describe('first run', () => {
   test('serve seeds the samples and prints the password once; the README session runs as written; import beside the server', async () => {

@@ -3,12 +3,12 @@
  * the content route answers with and a message that names the project, so that a client can tell
  * "the article does not exist" (404) from "the wiki is down" (502) and "the wiki is slow" (504).
  */
-export type UpstreamErrorCode = 'UPSTREAM_NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_TOO_LARGE' | 'UNKNOWN_PROJECT';
+export type UpstreamErrorCode = 'UPSTREAM_NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_TOO_LARGE' | 'UPSTREAM_TOO_COMPLEX' | 'UNKNOWN_PROJECT';
 
 export abstract class UpstreamError extends Error {
   abstract readonly code: UpstreamErrorCode;
   /** The HTTP status the content route answers with. */
-  abstract readonly status: 404 | 502 | 504;
+  abstract readonly status: 404 | 422 | 502 | 504;
   readonly project: string;
   readonly title: string;
   constructor(project: string, title: string, message: string, options?: { cause?: unknown }) {
@@ -62,6 +62,18 @@ export class UpstreamTooLarge extends UpstreamError {
   constructor(project: string, title: string, limit: number) {
     super(project, title, `the ${project} wiki's answer for "${title}" is over the limit of ${limit} bytes`);
     this.limit = limit;
+  }
+}
+
+/**
+ * The wiki's article is over the engine's work limits (INPUT_TOO_COMPLEX, src/engine/budget.ts):
+ * the wiki is fine, the page cannot be processed, and asking again will not change that.
+ */
+export class UpstreamTooComplex extends UpstreamError {
+  readonly code = 'UPSTREAM_TOO_COMPLEX';
+  readonly status = 422;
+  constructor(project: string, title: string, reason: string, options?: { cause?: unknown }) {
+    super(project, title, `the article "${title}" of ${project} cannot be processed: ${reason}`, options);
   }
 }
 

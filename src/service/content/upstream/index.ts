@@ -7,6 +7,7 @@ export {
   UpstreamError,
   UpstreamNotFound,
   UpstreamTimeout,
+  UpstreamTooComplex,
   UpstreamTooLarge,
   UpstreamUnavailable,
 } from './errors.js';

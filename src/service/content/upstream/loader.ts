@@ -11,7 +11,7 @@ import { SingleFlight } from '../single-flight.js';
 import { toDbKey } from '../title.js';
 import { untilAborted } from './abort.js';
 import { upstreamEnvelope } from './envelope.js';
-import { UpstreamUnavailable } from './errors.js';
+import { UpstreamTooComplex, UpstreamUnavailable } from './errors.js';
 import type { UpstreamArticle, WikiClient } from './wiki-client.js';
 
 export interface UpstreamLoaderOptions {
@@ -59,6 +59,8 @@ export class UpstreamLoader {
       // The one place a parse failure becomes an upstream error. The route then answers it like
       // any UpstreamError (ContentService.find: its status, 502).
       if (error instanceof ParseFailedError) {
+        // Over the engine's work limits: the page, not the wiki, is the problem (422, not 502).
+        if (error.code === 'INPUT_TOO_COMPLEX') throw new UpstreamTooComplex(project, title, error.message, { cause: error });
         throw new UpstreamUnavailable(project, title, `its HTML cannot be used: ${error.message}`, { cause: error });
       }
       throw error;

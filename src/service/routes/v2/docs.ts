@@ -77,7 +77,7 @@ export const enterpriseErrors = {
   '401': { ...message('missing, malformed, expired or revoked access token'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } },
   '403': message('account disabled'),
   '405': { ...message('method not allowed on this path'), headers: { Allow: { schema: { type: 'string' } } } },
-  '422': message('malformed body or query, unknown parameter, filter field or model field (the message names it)'),
+  '422': message('malformed body or query, unknown parameter, filter field or model field; or an article over a work limit of the engine, INPUT_TOO_COMPLEX (the message names it)'),
   '429': message('rate limited (Retry-After)'),
 };
 

@@ -29,7 +29,7 @@ export const noStore = { 'Cache-Control': { description: 'no-store', schema: { t
 /** The errors of both explorer routes (/v2/parse, /v2/source). */
 export const explorerErrors = {
   '401': unauthorized,
-  '422': message('malformed body or query: not JSON, an unknown or mistyped field, html and wikitext together, an unknown project (the message names it)'),
+  '422': message('malformed body or query: not JSON, an unknown or mistyped field, html and wikitext together, an unknown project; or a page over a work limit of the engine, INPUT_TOO_COMPLEX (the message names it)'),
   '429': { ...message('rate limited: parsing has a limit of its own (Retry-After)'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
 };
 

@@ -28,7 +28,7 @@ const errors = {
   ...lookupErrors('invalid title (named reason), e.g. longer than 255 bytes', 'the title in the URL is longer than 1024 characters'),
   ...enterpriseErrors,
   '401': unauthorized,
-  '422': message('malformed body or query, unknown filter, field or parameter, limit out of range (the message names it)'),
+  '422': message('malformed body or query, unknown filter, field or parameter, limit out of range; or an article over a work limit of the engine, INPUT_TOO_COMPLEX (the message names it)'),
 };
 const queryParameters = [
   limitParameter(`At most this many Articles, one per project (default ${DEFAULT_LIMIT})`),

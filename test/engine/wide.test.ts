@@ -1,0 +1,42 @@
+/**
+ * Wide HTML documents (many siblings of one kind) cost time linear in their size, measured as
+ * test/engine/nesting.test.ts measures depth: CPU(4n) / CPU(n) under 8, where quadratic is 16.
+ * Many tables in one section were quadratic before issue 22 (each identifier was numbered from 1,
+ * blocks/table.ts tableIdentifier).
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.js';
+import { cpuRatio } from '../support/cpu-ratio.js';
+
+const ROWS: Record<string, string> = {
+  paragraphs: '<p>a</p>',
+  sections: '<section><h2>a</h2><p>b</p></section>',
+  'flat headings': '<h3>a</h3>b',
+  tables: '<table class="wikitable"><tr><th>h</th></tr><tr><td>a</td></tr></table>',
+  'table rows': '<tr><td>a</td><td>b</td></tr>',
+  'list items': '<li>a</li>',
+  links: '<a href="./A" title="A">a</a> ',
+  'citations and references': '<sup class="reference"><a href="#cite_note-1">[1]</a></sup><ol class="references"><li id="cite_note-1">Note.</li></ol>',
+  'infobox rows': '<tr><th>label</th><td>value</td></tr>',
+  figures: '<figure typeof="mw:File/Thumb"><a href="./File:A.jpg"><img src="//x/a.jpg"></a><figcaption>c</figcaption></figure>',
+};
+
+function page(name: string, k: number): string {
+  const row = ROWS[name]!.repeat(k);
+  const body =
+    name === 'table rows' ? `<table class="wikitable">${row}</table>` :
+    name === 'list items' ? `<ul>${row}</ul>` :
+    name === 'infobox rows' ? `<table class="infobox">${row}</table>` :
+    row;
+  return `<html><head><base href="//en.wikipedia.org/wiki/"></head><body><p>Lead.</p>${body}</body></html>`;
+}
+
+describe('parse time is linear in the width of a document', () => {
+  it.each(Object.keys(ROWS))('%s', { timeout: 120_000, retry: 2 }, (name) => {
+    // 100 KB and 400 KB: below that, a page's garbage dies young and a larger one's does not,
+    // which alone makes 4× the input cost 8–10× the time (a GC regime, not an algorithm).
+    const k = Math.round(100_000 / ROWS[name]!.length);
+    const ratio = cpuRatio(parse, page(name, k), page(name, 4 * k), { warm: true });
+    expect(ratio, `time(400 KB) / time(100 KB) = ${ratio.toFixed(2)}`).toBeLessThan(8);
+  });
+});
