@@ -4,48 +4,10 @@
  * single most expensive step, so it happens once; every later step walks this tree without
  * cloning it.
  */
+import type { AnyNode, ChildNode, Document, Element, ParentNode } from './dom-nodes.js';
 import { buildTree } from './tree-builder.js';
 
-interface Links {
-  parent: ParentNode | null;
-  prev: ChildNode | null;
-  next: ChildNode | null;
-}
-
-/** `<script>` and `<style>` have types of their own, as in domhandler. */
-export interface Element extends Links {
-  type: 'tag' | 'script' | 'style';
-  name: string;
-  attribs: Record<string, string>;
-  children: ChildNode[];
-}
-
-export interface Text extends Links {
-  type: 'text';
-  data: string;
-}
-
-/** Comments, and CDATA outside foreign content. */
-export interface Comment extends Links {
-  type: 'comment';
-  data: string;
-}
-
-/** `<!doctype …>`: name `!doctype`, data the declaration with its `!`. */
-export interface Directive extends Links {
-  type: 'directive';
-  name: string;
-  data: string;
-}
-
-export interface Document extends Links {
-  type: 'root';
-  children: ChildNode[];
-}
-
-export type ParentNode = Document | Element;
-export type ChildNode = Element | Text | Comment | Directive;
-export type AnyNode = ParentNode | ChildNode;
+export type { AnyNode, ChildNode, Comment, Directive, Document, Element, ParentNode, Text } from './dom-nodes.js';
 
 export function parseHtml(html: string): Document {
   return buildTree(html);

@@ -3,7 +3,7 @@
  * collapsed, links resolved to absolute URLs. This is the innermost loop of the engine.
  */
 import type { Citation, Image, Link } from '../schema/article.js';
-import { imageOf } from './blocks/figure.js';
+import { imageOf } from './image.js';
 import { CUT } from './cut.js';
 import type { AnyNode, Element } from './dom.js';
 import { findAll, findFirst, isElement, rawText, someToken } from './dom.js';

@@ -25,7 +25,7 @@
  */
 import { Tokenizer } from 'htmlparser2';
 import type { TokenizerCallbacks } from 'htmlparser2';
-import type { ChildNode, Document, Element, ParentNode, Text } from './dom.js';
+import type { ChildNode, Document, Element, ParentNode, Text } from './dom-nodes.js';
 import { HTML, NAMESPACE_OF, OPEN_IMPLIES_CLOSE, SVG, SVG_TAG_NAMES, VOID_ELEMENTS } from './html-rules.js';
 import type { Namespace } from './html-rules.js';
 

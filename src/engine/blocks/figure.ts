@@ -3,12 +3,12 @@
  * Parsoid marks media with `typeof="mw:File/..."` (older HTML: `mw:Image/...`) and puts the caption
  * in <figcaption> (Specs/HTML §Media); rendered pages use `div.thumb` and `div.thumbcaption`.
  */
-import type { Image, Part } from '../../schema/article.js';
+import type { Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
 import { findAll, findFirst, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { inline } from '../inline.js';
-import { resolveHref } from '../site.js';
+import { imageOf } from '../image.js';
 import { MEDIA } from '../grammar.js';
 import { hasClassIn } from '../rules.js';
 import { isMediaTypeof } from '../grammar.js';
@@ -51,27 +51,4 @@ export function galleryParts(gallery: Element, ctx: Context, depth: number): Par
     if (part !== undefined) parts.push(part);
   }
   return parts;
-}
-
-export function imageOf(img: Element, ctx: Context, caption?: string): Image | undefined {
-  const src = img.attribs.src;
-  if (src === undefined) return undefined;
-  const url = resolveHref(src, ctx.site);
-  if (url === undefined) return undefined;
-  const image: Image = { content_url: url };
-  const width = toInt(img.attribs.width);
-  const height = toInt(img.attribs.height);
-  if (width !== undefined) image.width = width;
-  if (height !== undefined) image.height = height;
-  const alt = img.attribs.alt;
-  if (alt !== undefined && alt.trim().length > 0) image.alternative_text = alt.trim();
-  if (caption !== undefined && caption.length > 0) image.caption = caption;
-  return image;
-}
-
-function toInt(s: string | undefined): number | undefined {
-  if (s === undefined) return undefined;
-  const n = Number.parseInt(s, 10);
-  // The schema's integers are safe integers: width="99999999999999999999" is no size at all.
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -14,7 +14,7 @@ import { inline, isCitationMarker } from '../inline.js';
 import { INFOBOX, isMediaTypeof } from '../grammar.js';
 import { hasClassIn, isNoise, isPronunciation } from '../rules.js';
 import { templateCalls, transclusionHead } from '../transclusion.js';
-import { imageOf } from './figure.js';
+import { imageOf } from '../image.js';
 import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 import { InfoboxSections, isGroupName } from '../infobox-sections.js';

@@ -1,0 +1,46 @@
+/**
+ * The node types of the engine's tree (./dom.ts), with the field names of domhandler. A module of
+ * their own so that the tree builder, which makes them, and dom.ts, which parses with it and
+ * walks them, do not import each other.
+ */
+interface Links {
+  parent: ParentNode | null;
+  prev: ChildNode | null;
+  next: ChildNode | null;
+}
+
+/** `<script>` and `<style>` have types of their own, as in domhandler. */
+export interface Element extends Links {
+  type: 'tag' | 'script' | 'style';
+  name: string;
+  attribs: Record<string, string>;
+  children: ChildNode[];
+}
+
+export interface Text extends Links {
+  type: 'text';
+  data: string;
+}
+
+/** Comments, and CDATA outside foreign content. */
+export interface Comment extends Links {
+  type: 'comment';
+  data: string;
+}
+
+/** `<!doctype …>`: name `!doctype`, data the declaration with its `!`. */
+export interface Directive extends Links {
+  type: 'directive';
+  name: string;
+  data: string;
+}
+
+export interface Document extends Links {
+  type: 'root';
+  children: ChildNode[];
+}
+
+export type ParentNode = Document | Element;
+export type ChildNode = Element | Text | Comment | Directive;
+export type AnyNode = ParentNode | ChildNode;
+
