@@ -27,7 +27,6 @@ import { parseArgs } from 'node:util';
 import { corpusDir } from '../scripts/conformance/corpus.js';
 import { convert } from '../src/batch/convert.js';
 import { convertPayload } from '../src/workers/convert-record.js';
-import { loadEngines } from '../src/workers/engines.js';
 
 const { values } = parseArgs({
   options: {
@@ -75,10 +74,9 @@ console.log(`input: ${lines.length} records, ${mb(oneX).toFixed(1)} MB (1×); ${
 // 2. Throughput, in rounds that alternate the baseline and the pool, so that load from other
 //    processes on a shared machine hits both alike. cpu/wall says how much CPU each phase got:
 //    ~1.0 for the baseline and ~2.0 for 2 workers mean the machine was otherwise idle.
-const engines = await loadEngines();
 const encoder = new TextEncoder();
 const payloads = lines.map((l) => encoder.encode(l));
-for (const bytes of payloads.slice(0, 5)) convertPayload({ kind: 'json', bytes: bytes.slice() }, engines, { allPages: false });
+for (const bytes of payloads.slice(0, 5)) convertPayload({ kind: 'json', bytes: bytes.slice() }, { allPages: false });
 const twoX = join(work, 'corpus-2x.ndjson');
 await writeRepeated(twoX, lines, 2);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -87,7 +85,7 @@ const bounds: number[] = [];
 const baseCpu: number[] = [];
 for (let round = 1; round <= rounds; round++) {
   const base = measure(() => {
-    for (const bytes of payloads) convertPayload({ kind: 'json', bytes }, engines, { allPages: false });
+    for (const bytes of payloads) convertPayload({ kind: 'json', bytes }, { allPages: false });
     return Promise.resolve();
   });
   const baseResult = await base;
@@ -251,13 +249,11 @@ async function pinnedBaseline(input: string, cpu: number): Promise<number | unde
     `import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { convertPayload } from ${JSON.stringify(join(dist, 'convert-record.js'))};
-import { loadEngines } from ${JSON.stringify(join(dist, 'engines.js'))};
-const engines = await loadEngines();
 const enc = new TextEncoder();
 let records = 0;
 for await (const line of createInterface({ input: createReadStream(process.argv[2]) })) {
   if (line.length === 0) continue;
-  convertPayload({ kind: 'json', bytes: enc.encode(line) }, engines, { allPages: false });
+  convertPayload({ kind: 'json', bytes: enc.encode(line) }, { allPages: false });
   records++;
 }
 console.log(records);

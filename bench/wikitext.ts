@@ -24,10 +24,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import wtf from 'wtf_wikipedia';
 import { corpusDir } from '../scripts/conformance/corpus.js';
-import { parseWikitext } from '../src/index.js';
-import type { Article, Part } from '../src/index.js';
-import { wikitextMetaOf, wikitextOf } from '../src/engine/wikitext/envelope.js';
-import type { WikitextMeta } from '../src/engine/wikitext/index.js';
+import { parseWikitext, wikitextRecordOf } from '../src/index.js';
+import type { Article, Part, WikitextMeta } from '../src/index.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '2' } } });
 const rounds = Number(values.rounds);
@@ -48,8 +46,8 @@ const inputs: Input[] = [];
 for (const file of readdirSync(join(corpus, 'articles')).sort()) {
   if (!file.endsWith('.json')) continue;
   const envelope = JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown;
-  const text = wikitextOf(envelope);
-  if (text !== undefined) inputs.push({ name: file.replace(/\.json$/, ''), text, meta: wikitextMetaOf(envelope) });
+  const record = wikitextRecordOf(envelope);
+  if (record !== undefined) inputs.push({ name: file.replace(/\.json$/, ''), text: record.wikitext, meta: record.meta });
 }
 const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.text), 0);
 

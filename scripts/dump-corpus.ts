@@ -7,9 +7,8 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Envelope } from '../src/engine/envelope.js';
-import { parse } from '../src/engine/parse.js';
-import { parseWikitext } from '../src/engine/wikitext/index.js';
+import { parse, parseWikitext } from '../src/index.js';
+import type { Envelope } from '../src/index.js';
 import { corpusCases, loadInput } from './conformance/corpus.js';
 
 const [out, corpusArg] = process.argv.slice(2);
@@ -35,7 +34,7 @@ for (const c of corpusCases(corpus)) {
   // A corpus envelope carries the wikitext beside the HTML (one revision, both bodies).
   const envelope = input as Envelope & { article_body: { wikitext: string } };
   write('envelope', c.name, parse(envelope));
-  // The meta by hand, not wikitextMetaOf: these fields only, so the dumps stay comparable.
+  // The meta by hand, not wikitextRecordOf: these fields only, so the dumps stay comparable.
   const project = envelope.is_part_of?.identifier;
   write('wikitext', c.name, parseWikitext(envelope.article_body.wikitext, {
     name: envelope.name,

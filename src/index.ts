@@ -1,6 +1,8 @@
 import type { Article } from './schema/article.js';
 import { parseEnvelope as parseEnvelopeWith } from './engine/parse-envelope.js';
 import type { ParseEnvelopeOptions } from './engine/parse-envelope.js';
+import { parseRecord as parseRecordWith } from './engine/parse-record.js';
+import type { InputRecord, ParseRecordOptions } from './engine/parse-record.js';
 import { readWikitext } from './engine/wikitext/index.js';
 
 export { parse } from './engine/parse.js';
@@ -25,6 +27,8 @@ export * from './schema/article.js';
 export { parseWikitext } from './engine/wikitext/index.js';
 export type { WikitextMeta, WikitextOptions } from './engine/wikitext/index.js';
 export type { ParseEnvelopeOptions, WikitextDoor } from './engine/parse-envelope.js';
+export { wikitextRecordOf } from './engine/parse-envelope.js';
+export type { InputRecord, ParseRecordOptions } from './engine/parse-record.js';
 export { wikiProfile } from './engine/wiki/profile.js';
 export type { ImageOption, WikiProfile, WikiProfileInput, WikiSite } from './engine/wiki/profile.js';
 export { parseSiteinfo } from './engine/wiki/siteinfo.js';
@@ -36,4 +40,12 @@ export type { SiteinfoData } from './engine/wiki/siteinfo.js';
  */
 export function parseEnvelope(envelope: unknown, options: ParseEnvelopeOptions = {}): Article {
   return parseEnvelopeWith(envelope, { wikitext: () => readWikitext, ...options });
+}
+
+/**
+ * Any input record → Article: HTML, an envelope (whose body picks the door) or wikitext with its
+ * page's meta. What the batch converter, the importer and the service all hand the engine.
+ */
+export function parseRecord(record: InputRecord, options: ParseRecordOptions = {}): Article {
+  return parseRecordWith(record, { wikitext: () => readWikitext, ...options });
 }

@@ -4,9 +4,9 @@
  * the envelope's metadata mapped to the wikitext meta. Either way the envelope's own metadata
  * (license, entities, description …) is authoritative over what the body yields.
  *
- * The wikitext door is injected rather than imported: loading wikiparser-node costs every worker
- * thread time and memory, and runs over HTML envelopes never need it (see src/workers/engines.ts).
- * `src/index.ts` exports this function with the door bound.
+ * The wikitext door is injected rather than imported, so that the HTML engine's modules load
+ * without wikiparser-node (the explorer's browser bundle uses some of them). `src/index.ts`, the
+ * one door callers use, exports this function with the door bound.
  */
 import type { Article } from '../schema/article.js';
 import { assembleArticle } from './article.js';
@@ -56,13 +56,30 @@ export function parseEnvelope(value: unknown, options: ParseEnvelopeOptions = {}
   return assembleArticle(extracted, { ...meta, fields: { ...meta.fields, ...fields } });
 }
 
-/** What the wikitext door needs from the envelope: the title, ids and the wiki, for links and the url. */
-export function wikitextMeta(envelope: Envelope): WikitextMeta {
+/**
+ * The envelope's wikitext as a record of its own, with the page's meta from the envelope and
+ * nothing else of it (no description, license, entities): what the wikitext door alone makes of
+ * the page, e.g. to compare it with the HTML door on an envelope that carries both bodies.
+ * Undefined when the envelope has no wikitext; an invalid envelope is refused as `parseEnvelope` does.
+ */
+export function wikitextRecordOf(value: unknown): { kind: 'wikitext'; wikitext: string; meta: WikitextMeta } | undefined {
+  if (!isEnvelopeLike(value)) throw new InvalidInputError('expected an article envelope (an object with article_body)');
+  const envelope = readEnvelope(value);
+  const wikitext = envelope.article_body.wikitext;
+  return wikitext === undefined ? undefined : { kind: 'wikitext', wikitext, meta: wikitextMeta(envelope) };
+}
+
+/**
+ * What the wikitext door needs from the envelope: the title, ids, namespace and the wiki, for
+ * links and the url. The one mapping from an envelope to wikitext meta.
+ */
+function wikitextMeta(envelope: Envelope): WikitextMeta {
   const out: WikitextMeta = {};
   if (envelope.name !== undefined) out.name = envelope.name;
   if (envelope.identifier !== undefined) out.identifier = envelope.identifier;
   if (envelope.version?.identifier !== undefined) out.revision = envelope.version.identifier;
   if (envelope.date_modified !== undefined) out.dateModified = envelope.date_modified;
+  if (envelope.namespace?.identifier !== undefined) out.namespace = envelope.namespace.identifier;
   if (envelope.is_part_of?.identifier !== undefined) out.project = envelope.is_part_of.identifier;
   if (envelope.in_language?.identifier !== undefined) out.language = envelope.in_language.identifier;
   if (envelope.url !== undefined) out.url = envelope.url;

@@ -5,7 +5,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import type { SiteInfo } from './sources/siteinfo.js';
-import type { WikitextMeta } from '../engine/wikitext/index.js';
+import type { WikitextMeta } from '../index.js';
 
 const TextSchema = z.union([z.string(), z.looseObject({ '#text': z.string().optional() })]);
 

@@ -1,21 +1,14 @@
 /**
  * One record in, one outcome out: decode, hand to the engine, serialize. Runs inside a worker
- * thread (and in-process for the single-thread baseline and the service's inline parser).
- * Serializing here keeps the main thread to I/O. Which front door an envelope takes is the
- * engine's decision (`parseEnvelope`); this module only supplies the wikitext parser when loaded.
- * Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
+ * thread (and in-process for the single-thread baseline). Serializing here keeps the main thread
+ * to I/O. Which front door a record takes is the engine's decision (`parseRecord`); this module
+ * only decodes the payload into the engine's record and applies the batch's own policy (which XML
+ * dump pages to keep). Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
-import { assembleArticle } from '../engine/article.js';
-import { isEnvelopeLike } from '../engine/envelope.js';
-import { WikistructError } from '../engine/errors.js';
-import { parse } from '../engine/parse.js';
-import { parseEnvelope } from '../engine/parse-envelope.js';
-import type { WikitextDoor } from '../engine/parse-envelope.js';
-import type { Article } from '../schema/article.js';
-import type { Engines } from './engines.js';
+import { isEnvelopeLike, parseRecord, WikistructError } from '../index.js';
+import type { InputRecord, SiteinfoData } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
-import type { SiteinfoData } from '../engine/wiki/siteinfo.js';
 
 export interface ConvertOptions {
   maxInputBytes?: number;
@@ -30,44 +23,13 @@ export interface ConvertOptions {
 const decoder = new TextDecoder('utf-8');
 const encoder = new TextEncoder();
 
-export function convertPayload(payload: Payload, engines: Engines, options: ConvertOptions): Outcome {
+export function convertPayload(payload: Payload, options: ConvertOptions): Outcome {
   let name: string | undefined;
   try {
-    const text = decoder.decode(payload.bytes);
-    let article: Article;
-    switch (payload.kind) {
-      case 'html':
-        article = parse(text, parseOptions(options, payload));
-        break;
-      case 'json': {
-        const value = parseJson(text);
-        if (isEnvelopeLike(value) && typeof value.name === 'string') name = value.name;
-        article = parseEnvelope(value, { ...parseOptions(options, payload), wikitext: () => wikitext(engines), site: options.site });
-        break;
-      }
-      case 'wikitext': {
-        // What `parseWikitext` does, with the door the engines hold.
-        const { extracted, meta } = wikitext(engines)(text, payload.meta ?? {}, { ...parseOptions(options, payload), site: options.site });
-        article = assembleArticle(extracted, meta);
-        break;
-      }
-      case 'xml-page': {
-        const page = readXmlPage(text, payload.site ?? {});
-        name = page.meta.name;
-        if (!options.allPages) {
-          if (page.redirect) return { status: 'skipped', reason: 'redirect' };
-          if (page.namespace !== 0) return { status: 'skipped', reason: `namespace ${page.namespace}` };
-        }
-        // What `parseWikitext` does: the door, then the assembly the HTML door shares.
-        const { extracted, meta } = wikitext(engines)(page.wikitext, page.meta, { ...parseOptions(options), site: payload.site?.data ?? options.site });
-        article = assembleArticle(extracted, meta);
-        break;
-      }
-      default: {
-        const never: never = payload.kind;
-        throw new Error(`unknown payload kind ${String(never)}`);
-      }
-    }
+    const input = inputOf(payload, options);
+    if ('skipped' in input) return { status: 'skipped', reason: input.skipped };
+    name = input.name;
+    const article = parseRecord(input.record, { ...parseOptions(options, payload), site: input.site });
     const out: Outcome = { status: 'ok', json: encoder.encode(JSON.stringify(article, null, options.pretty === true ? 2 : undefined)) };
     if (article.name !== undefined) out.name = article.name;
     return out;
@@ -76,10 +38,49 @@ export function convertPayload(payload: Payload, engines: Engines, options: Conv
   }
 }
 
+/** What the engine is handed for a payload, or why the batch skips it. */
+export type PayloadInput =
+  | {
+      record: InputRecord;
+      /** The wiki of a wikitext record: an XML dump's own <siteinfo>, else `--siteinfo`. */
+      site: SiteinfoData | undefined;
+      /** The title, when known before parsing: a failure is named by it. */
+      name?: string | undefined;
+    }
+  | { skipped: string };
+
+/** The payload decoded into the engine's record; the batch's own policy (which dump pages it keeps) applied. */
+export function inputOf(payload: Payload, options: ConvertOptions): PayloadInput {
+  const text = decoder.decode(payload.bytes);
+  switch (payload.kind) {
+    case 'html':
+      return { record: { kind: 'html', html: text }, site: options.site };
+    case 'json': {
+      const value = parseJson(text);
+      const name = isEnvelopeLike(value) && typeof value.name === 'string' ? value.name : undefined;
+      return { record: { kind: 'envelope', envelope: value }, site: options.site, name };
+    }
+    case 'wikitext':
+      return { record: { kind: 'wikitext', wikitext: text, meta: payload.meta }, site: options.site };
+    case 'xml-page': {
+      const page = readXmlPage(text, payload.site ?? {});
+      if (!options.allPages) {
+        if (page.redirect) return { skipped: 'redirect' };
+        if (page.namespace !== 0) return { skipped: `namespace ${page.namespace}` };
+      }
+      return { record: { kind: 'wikitext', wikitext: page.wikitext, meta: page.meta }, site: payload.site?.data ?? options.site, name: page.meta.name };
+    }
+    default: {
+      const never: never = payload.kind;
+      throw new Error(`unknown payload kind ${String(never)}`);
+    }
+  }
+}
+
 /** The converter's input limit, and a record's own options over it. */
-function parseOptions(options: ConvertOptions, payload?: Payload): RecordParseOptions {
+function parseOptions(options: ConvertOptions, payload: Payload): RecordParseOptions {
   const out: RecordParseOptions = options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes };
-  return payload?.parse === undefined ? out : { ...out, ...payload.parse };
+  return payload.parse === undefined ? out : { ...out, ...payload.parse };
 }
 
 class MalformedJsonError extends Error {
@@ -94,34 +95,9 @@ function parseJson(text: string): unknown {
   }
 }
 
-class NoWikitextParserError extends Error {
-  readonly code = 'NO_WIKITEXT_PARSER';
-}
-
-/** The record needs the wikitext parser, which is not loaded yet: load it and convert again. */
-export const WIKITEXT_NOT_LOADED = 'WIKITEXT_NOT_LOADED';
-
-class WikitextNotLoadedError extends Error {
-  readonly code = WIKITEXT_NOT_LOADED;
-}
-
-function wikitext(engines: Engines): WikitextDoor {
-  if (engines.wikitext === 'not-loaded') throw new WikitextNotLoadedError('the wikitext parser is not loaded yet');
-  if (engines.wikitext === undefined) {
-    throw new NoWikitextParserError('wikitext input needs the wikitext parser, which this build does not include');
-  }
-  return engines.wikitext;
-}
-
 function failure(error: unknown, name: string | undefined): Outcome {
   const out: Outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
-  if (
-    error instanceof WikistructError ||
-    error instanceof MalformedJsonError ||
-    error instanceof XmlPageError ||
-    error instanceof NoWikitextParserError ||
-    error instanceof WikitextNotLoadedError
-  ) {
+  if (error instanceof WikistructError || error instanceof MalformedJsonError || error instanceof XmlPageError) {
     out.code = error.code;
   } else {
     // Not a typed input error: an engine bug. Still one record, never the batch.

@@ -1,8 +1,9 @@
 /**
  * The wiki's siteinfo reaches the wikitext door: an XML dump's own <siteinfo> for its pages,
  * `--siteinfo FILE` for other inputs (the dump's winning), `parseWikitext(…, { site })` in the
- * library. The door is the real one; what it received is read from the call (the one seam the
- * batch already has: the Engines it is handed).
+ * library. What the converter hands the engine is read from `inputOf` (the decoding step of
+ * `convertPayload`); that `parseRecord` hands the site on to the wikitext door is tested in
+ * test/engine/parse-record.test.ts.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { convert } from '../../src/batch/convert.js';
 import { UsageError } from '../../src/batch/options.js';
 import { readSiteInfo, readSiteinfoFile } from '../../src/io/sources/siteinfo.js';
-import { readWikitext } from '../../src/engine/wikitext/index.js';
-import type { WikitextOptions } from '../../src/engine/wikitext/index.js';
 import { wikiProfile } from '../../src/engine/wiki/profile.js';
 import type { SiteinfoData } from '../../src/engine/wiki/siteinfo.js';
-import { convertPayload } from '../../src/workers/convert-record.js';
-import type { Engines } from '../../src/workers/engines.js';
+import { convertPayload, inputOf } from '../../src/workers/convert-record.js';
 
 const DUMP_HEAD = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" xml:lang="ja">
   <siteinfo>
@@ -31,18 +29,6 @@ const DUMP_HEAD = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" 
   </siteinfo>
 `;
 const PAGE = '<page><title>日本</title><ns>0</ns><id>1</id><revision><id>2</id><text>日本は国である。</text></revision></page>';
-
-/** The real door, recording the options of each call. */
-function recordingEngines(): { engines: Engines; calls: WikitextOptions[] } {
-  const calls: WikitextOptions[] = [];
-  const engines: Engines = {
-    wikitext: (text, meta, options) => {
-      calls.push(options ?? {});
-      return readWikitext(text, meta, options);
-    },
-  };
-  return { engines, calls };
-}
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dir = mkdtempSync(join(tmpdir(), 'h23d-siteinfo-'));
@@ -59,23 +45,25 @@ describe('siteinfo plumbing', () => {
     expect(site.data?.host).toBe('ja.wikipedia.org');
   });
 
-  it('an XML dump page goes to the door with its dump’s siteinfo, which wins over --siteinfo', () => {
-    const { engines, calls } = recordingEngines();
+  it('an XML dump page goes to the engine with its dump’s siteinfo, which wins over --siteinfo', () => {
     const site = readSiteInfo(DUMP_HEAD);
     const other: SiteinfoData = { dbName: 'xxwiki', namespaces: [], aliases: [], magicWords: [], interwiki: [] };
-    const outcome = convertPayload({ kind: 'xml-page', bytes: bytes(PAGE), site }, engines, { allPages: false, site: other });
-    expect(outcome.status).toBe('ok');
-    expect(calls[0]?.site).toBe(site.data);
-    convertPayload({ kind: 'xml-page', bytes: bytes(PAGE), site: { dbname: 'jawiki' } }, engines, { allPages: false, site: other });
-    expect(calls[1]?.site, 'a dump without <siteinfo>: --siteinfo').toBe(other);
+    const input = inputOf({ kind: 'xml-page', bytes: bytes(PAGE), site }, { allPages: false, site: other });
+    expect(input).toMatchObject({ record: { kind: 'wikitext', wikitext: '日本は国である。', meta: { name: '日本' } }, name: '日本' });
+    expect('site' in input && input.site).toBe(site.data);
+    const bare = inputOf({ kind: 'xml-page', bytes: bytes(PAGE), site: { dbname: 'jawiki' } }, { allPages: false, site: other });
+    expect('site' in bare && bare.site, 'a dump without <siteinfo>: --siteinfo').toBe(other);
+    expect(convertPayload({ kind: 'xml-page', bytes: bytes(PAGE), site }, { allPages: false, site: other }).status, 'and it converts').toBe('ok');
   });
 
-  it('an envelope with wikitext goes to the door with --siteinfo', () => {
-    const { engines, calls } = recordingEngines();
+  it('an envelope with wikitext goes to the engine with --siteinfo', () => {
     const site: SiteinfoData = { dbName: 'dewiki', namespaces: [{ id: 6, name: 'Datei' }], aliases: [], magicWords: [], interwiki: [] };
     const envelope = { name: 'Berlin', is_part_of: { identifier: 'dewiki' }, article_body: { wikitext: 'Berlin ist eine Stadt.' } };
-    expect(convertPayload({ kind: 'json', bytes: bytes(JSON.stringify(envelope)) }, engines, { allPages: false, site }).status).toBe('ok');
-    expect(calls[0]?.site).toBe(site);
+    const payload = { kind: 'json' as const, bytes: bytes(JSON.stringify(envelope)) };
+    const input = inputOf(payload, { allPages: false, site });
+    expect(input).toMatchObject({ record: { kind: 'envelope', envelope }, name: 'Berlin' });
+    expect('site' in input && input.site).toBe(site);
+    expect(convertPayload(payload, { allPages: false, site }).status).toBe('ok');
   });
 
   it('a worker’s clone of the same siteinfo gets the same profile, not one per page', () => {

@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/engine/parse.js';
-import { parseEnvelope as parseEnvelopeWith, wikitextMeta } from '../../src/engine/parse-envelope.js';
-import { readEnvelope } from '../../src/engine/envelope.js';
+import { parseEnvelope as parseEnvelopeWith, wikitextRecordOf } from '../../src/engine/parse-envelope.js';
 import { parseWikitext, readWikitext } from '../../src/engine/wikitext/index.js';
 import { InputTooLargeError, InvalidInputError, parseEnvelope } from '../../src/index.js';
 
@@ -61,8 +60,8 @@ describe('parseEnvelope', () => {
   });
 
   it('gives the wikitext door the envelope\'s title, ids, wiki, language and url', () => {
-    const env = readEnvelope({ ...envelope({ wikitext: '' }), date_modified: '2024-01-02T03:04:05Z', in_language: { identifier: 'en' } });
-    expect(wikitextMeta(env)).toEqual({
+    const env = { ...envelope({ wikitext: '' }), date_modified: '2024-01-02T03:04:05Z', in_language: { identifier: 'en' } };
+    expect(wikitextRecordOf(env)?.meta).toEqual({
       name: 'Zeta',
       identifier: 26,
       revision: 260,
@@ -73,7 +72,7 @@ describe('parseEnvelope', () => {
     });
     // The body is the same as parseWikitext makes from that meta: the door is used, not imitated.
     const article = parseEnvelopeWith(envelope({ wikitext: WIKITEXT }), { wikitext: () => readWikitext });
-    const direct = parseWikitext(WIKITEXT, wikitextMeta(readEnvelope(envelope({ wikitext: WIKITEXT }))));
+    const direct = parseWikitext(WIKITEXT, wikitextRecordOf(envelope({ wikitext: WIKITEXT }))!.meta);
     expect(article.sections).toEqual(direct.sections);
     expect(article.references).toEqual(direct.references);
   });
@@ -103,7 +102,7 @@ describe('parseEnvelope', () => {
   });
 
   it('never loads the wikitext parser itself: the engine modules on the HTML path import the wikitext door for types only', () => {
-    for (const file of ['src/engine/parse-envelope.ts', 'src/engine/parse.ts', 'src/engine/article.ts', 'src/engine/input.ts', 'src/workers/engines.ts', 'src/workers/convert-record.ts']) {
+    for (const file of ['src/engine/parse-envelope.ts', 'src/engine/parse-record.ts', 'src/engine/parse.ts', 'src/engine/article.ts', 'src/engine/input.ts']) {
       const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       const valueImports = [...code.matchAll(/^import (?!type )[^;]*from '([^']*wikitext[^']*)'/gm)].map((m) => m[1]);
       expect(valueImports, file).toEqual([]);

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArticleSchema, parseWikitext } from '../../src/index.js';
+import { ArticleSchema, parseRecord, wikitextRecordOf } from '../../src/index.js';
 import type { Part } from '../../src/index.js';
-import { wikitextMetaOf, wikitextOf } from '../../src/engine/wikitext/envelope.js';
 import { corpusDir } from '../../scripts/conformance/corpus.js';
 
 const dir = corpusDir();
@@ -17,13 +16,12 @@ const countSections = (parts: readonly Part[] | undefined): number =>
 describe.skipIf(files.length === 0)('parseWikitext on the corpus envelopes', () => {
   it.each(files)('%s parses and validates', (file) => {
     const envelope = JSON.parse(readFileSync(join(folder!, file), 'utf8')) as unknown;
-    const text = wikitextOf(envelope);
-    expect(text, 'envelope carries wikitext').toBeDefined();
-    const meta = wikitextMetaOf(envelope);
-    const article = parseWikitext(text!, meta);
+    const record = wikitextRecordOf(envelope);
+    expect(record, 'envelope carries wikitext').toBeDefined();
+    const article = parseRecord(record!);
     const result = ArticleSchema.safeParse(article);
     expect(result.success, `validates: ${result.success ? '' : JSON.stringify(result.error.issues[0])}`).toBe(true);
-    expect(article.name, 'name from the envelope').toBe(meta.name);
+    expect(article.name, 'name from the envelope').toBe(record!.meta.name);
     expect((article.abstract ?? '').length, 'has an abstract').toBeGreaterThan(50);
     expect(countSections(article.sections), 'has sections besides the lead').toBeGreaterThan(1);
     const ids = new Set(article.references.map((r) => r.identifier));

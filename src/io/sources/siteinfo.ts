@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import { parseSiteinfo } from '../../engine/wiki/siteinfo.js';
-import type { SiteinfoData } from '../../engine/wiki/siteinfo.js';
+import { parseSiteinfo } from '../../index.js';
+import type { SiteinfoData } from '../../index.js';
 import { UsageError } from '../usage-error.js';
 
 export interface SiteInfo {
