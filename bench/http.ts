@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { corpusDir } from '../scripts/conformance/corpus.js';
-import { parse } from '../src/engine/parse.js';
+import { parse } from '../src/index.js';
 import { revisionOfHtml } from '../src/service/content/upstream/index.js';
 import { FakeWiki } from '../test/support/fake-wiki.js';
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OUTPUTS } from '../scripts/generate-wiki-data.js';
-import { wikiProfile } from '../src/engine/wiki/profile.js';
+import { wikiProfile } from '../src/index.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const at = process.argv.indexOf('--rounds');

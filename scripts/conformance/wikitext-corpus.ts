@@ -7,12 +7,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseWikitext } from '../../src/index.js';
-import type { Article, Part } from '../../src/index.js';
-import { GRAMMAR } from '../../src/engine/grammar/load.js';
+import { GRAMMAR, parseSiteinfo, parseWikitext } from '../../src/index.js';
+import type { Article, Part, SiteinfoData } from '../../src/index.js';
 import { normalizeTemplateName } from '../../src/engine/grammar.js';
-import { parseSiteinfo } from '../../src/engine/wiki/siteinfo.js';
-import type { SiteinfoData } from '../../src/engine/wiki/siteinfo.js';
 import { corpusDir } from './corpus.js';
 import { headingsOf, norm } from './wikitext.js';
 import type { CompiledVocabulary, MarkupKind, WikiVocabulary } from './wikitext-checks.js';

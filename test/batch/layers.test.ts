@@ -1,9 +1,11 @@
 /**
  * The layers stay apart: the engine is pure (its own modules, the Article schema, the grammar
- * data and npm packages, no Node built-ins), and the two adapters, the batch converter and the
- * service, share code through src/io and src/workers, never through each other. Every import
- * specifier of every source file is resolved and checked, static and dynamic, and so are the
- * `new URL('…', import.meta.url)` paths a worker entry is found by.
+ * data and npm packages, no Node built-ins) and has one door, src/index.ts, that every other
+ * folder goes through; the two adapters, the batch converter and the service, share code through
+ * src/io and src/workers, never through each other; and no module of src imports itself again
+ * through others (no import cycle). Every import specifier of every source file is resolved and
+ * checked, static, type-only and dynamic, and so are the `new URL('…', import.meta.url)` paths a
+ * worker entry is found by.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -35,9 +37,10 @@ interface Edge {
   target: string | undefined;
 }
 
+/** The edges of the files below `layer`: a folder of src (`service`) or of the repository (`scripts/`). */
 function edges(layer: string): Edge[] {
   const out: Edge[] = [];
-  for (const file of sources(join(SRC, layer))) {
+  for (const file of sources(layer.endsWith('/') ? join(ROOT, layer) : join(SRC, layer))) {
     for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
       const target = specifier.startsWith('.') ? relative(ROOT, resolve(dirname(file), specifier)).split(sep).join('/') : undefined;
       out.push({ file: relative(ROOT, file).split(sep).join('/'), specifier, target });
@@ -47,6 +50,77 @@ function edges(layer: string): Edge[] {
 }
 
 const show = (e: Edge): string => `${e.file}: '${e.specifier}'`;
+
+/**
+ * The scripts that are the engine's own tooling, with the internal module each one needs: they
+ * write or score the engine's data rather than use the engine.
+ */
+const ENGINE_TOOLS = new Set([
+  // Writes grammar/generated/ in the encoding the engine decodes: the codec's other half.
+  'scripts/generate-wiki-data.ts → src/engine/wiki/codec.js',
+  // Writes the JSON Schema of grammar/*.json from the engine's own zod schemas.
+  'scripts/write-json-schema.ts → src/engine/grammar/json-schema.js',
+  // The conformance scores leave out what the engine drops on purpose, read from its grammar
+  // tables (boilerplate section titles, template names as matched), so they cannot drift from it.
+  'scripts/conformance/score.ts → src/engine/grammar.js',
+  'scripts/conformance/wikitext-corpus.ts → src/engine/grammar.js',
+]);
+
+/** Each module of src and the modules of src it imports. */
+function srcGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(SRC)) {
+    const from = relative(ROOT, file).split(sep).join('/');
+    // Imports only: a worker entry found by `new URL` is started, not imported.
+    const targets = specifiers(readFileSync(file, 'utf8').replace(/new URL\(\s*(['"])[^'"\n]+\1/g, ''))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => relative(ROOT, resolve(dirname(file), s)).split(sep).join('/').replace(/\.js$/, '.ts'));
+    graph.set(from, targets);
+  }
+  return graph;
+}
+
+/** The import cycles of a graph: every strongly connected group of two or more, or one importing itself (Tarjan). */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || graph.get(v)!.includes(v)) cycles.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+/**
+ * The one cycle left, being rebuilt with the rest of the wikitext door (render.ts renders a
+ * citation with references.ts, which renders its parameters with render.ts; both read scope.ts).
+ * Remove this when that rebuild lands: the test then holds for all of src.
+ */
+const WIKITEXT_RENDER_CYCLE = ['src/engine/wikitext/references.ts', 'src/engine/wikitext/render.ts', 'src/engine/wikitext/scope.ts'];
 
 describe('layering', () => {
   it('finds the import specifiers it checks (the scanner is not blind)', () => {
@@ -81,12 +155,20 @@ describe('layering', () => {
     expect(bad.map(show)).toEqual([]);
   });
 
-  // The engine's one door: what an adapter needs of the engine is public API (src/index.ts), so a
-  // library user can do what the service does. Enforced for the service and the CLI; the shared
-  // layers and the batch converter follow when the engine's door (parseRecord) is in place.
-  it('src/service and src/cli reach the engine only through src/index.ts', () => {
-    const bad = [...edges('service'), ...edges('cli')].filter((e) => e.target !== undefined && /(^|\/)src\/engine(\/|$)/.test(e.target));
+  // The engine's one door: what any other code needs of the engine is public API (src/index.ts:
+  // parse, parseWikitext, parseEnvelope, parseRecord …), so a library user can do what the batch
+  // converter and the service do. Tests may reach inside; src/explorer is a browser bundle that
+  // takes the few DOM helpers it shares with the engine directly (src/index.ts would bring
+  // wikiparser-node into the page).
+  it('src/io, src/workers, src/batch, src/service, src/cli, scripts/ and bench/ reach the engine only through src/index.ts', () => {
+    const layers = ['io', 'workers', 'batch', 'service', 'cli', 'scripts/', 'bench/'];
+    const scanned = layers.map((layer) => edges(layer));
+    scanned.forEach((found, i) => expect(found.length, `${layers[i]} is scanned`).toBeGreaterThan(0));
+    const bad = scanned.flat().filter((e) => e.target !== undefined && /^src\/engine(\/|$)/.test(e.target) && !ENGINE_TOOLS.has(`${e.file} → ${e.target}`));
     expect(bad.map(show)).toEqual([]);
+    // Each exception is still used: one that is not must go.
+    const used = new Set(scanned.flat().map((e) => `${e.file} → ${e.target}`));
+    expect([...ENGINE_TOOLS].filter((edge) => !used.has(edge)), 'exceptions no longer needed').toEqual([]);
   });
 
   it('src/engine imports only src/engine, src/schema, grammar data (grammar/generated/ included) and packages, no Node built-ins', () => {
@@ -94,5 +176,18 @@ describe('layering', () => {
       e.target === undefined ? e.specifier.startsWith('node:') : !/^(src\/engine\/|src\/schema\/|grammar\/(?:generated\/)?[^/]+\.json$)/.test(e.target),
     );
     expect(bad.map(show)).toEqual([]);
+  });
+
+  it('src has no import cycle (type-only and dynamic imports count)', () => {
+    const cycles = cyclesOf(srcGraph()).filter((group) => !group.every((file) => WIKITEXT_RENDER_CYCLE.includes(file)));
+    expect(cycles).toEqual([]);
+  });
+
+  it('the cycle finder finds cycles (it is not blind), and reads the whole of src', () => {
+    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []], ['e', ['e', 'a']], ['f', ['d']]]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+    const src = srcGraph();
+    expect(src.get('src/index.ts'), 'src/index.ts and its imports').toContain('src/engine/parse-record.ts');
+    expect(src.get('src/engine/tree-builder.ts'), 'type-only imports count').toContain('src/engine/dom-nodes.ts');
   });
 });
