@@ -3,13 +3,14 @@
  * its Article parsed again (with source hints when it is HTML), for the explorer's side-by-side
  * view. Behind the token and /v2/parse's rate limit, checked before anything is read.
  */
+import { z } from 'zod';
 import { hostOfProject } from '../../../../index.js';
 import type { SourceReply } from '../../../../schema/source-reply.js';
 import { envelopeOf } from '../../../content/service.js';
 import type { SourceRow } from '../../../content/store.js';
 import { InvalidTitleError, normalizeTitle } from '../../../content/title.js';
 import type { EngineClient } from '../../../engine-client.js';
-import { HttpError, unprocessable } from '../../../errors.js';
+import { HttpError } from '../../../errors.js';
 import { contentOf } from '../../context.js';
 import { rawSegment } from '../../read.js';
 import { route, type RouteEntry } from '../../route.js';
@@ -17,8 +18,25 @@ import { titleParameter, json, message, ref } from '../docs.js';
 import { refused } from '../engine.js';
 import { explorerErrors, noStore } from '../parse/index.js';
 
+/**
+ * The query: `project` once, a code of a wiki the engine knows, and nothing else. Each message
+ * says what to send; validate.ts puts the field in front (`project: required, e.g. ?project=enwiki`).
+ */
+const SourceQuery = z
+  .looseObject({
+    project: z
+      .string({ error: (issue) => (issue.input === undefined ? 'required, e.g. ?project=enwiki' : 'give it once') })
+      .refine((code) => hostOfProject(code) !== undefined, { error: (issue) => `unknown project code ${JSON.stringify(String(issue.input).slice(0, 64))}` }),
+  })
+  // A parameter of its own message rather than a strict object's `unexpected field`: this is a query.
+  .superRefine((query, ctx) => {
+    for (const name of Object.keys(query)) {
+      if (name !== 'project') ctx.addIssue({ code: 'custom', path: [name], message: 'unexpected query parameter (only project)' });
+    }
+  });
+
 export const sourceRoutes: readonly RouteEntry[] = [
-  route<{ project: string }>({
+  route<z.infer<typeof SourceQuery>>({
     method: 'GET',
     path: '/v2/source/:article_name',
     part: 'content',
@@ -34,9 +52,10 @@ export const sourceRoutes: readonly RouteEntry[] = [
       responses: { '200': { description: 'The source and its Article', headers: noStore, ...json(ref('SourceReply')) } },
     },
     guard: { limit: 'parse' },
-    handler: async (_input, request, reply, ctx) => {
+    request: SourceQuery,
+    read: (request) => request.query,
+    handler: async ({ project }, request, reply, ctx) => {
       const content = contentOf(ctx);
-      const project = projectOf(request.query);
       const title = titleOf(rawSegment(request, '/source/'), project);
       const row = await content.store.source(project, title);
       if (row === undefined) throw new HttpError(404, `no stored article ${JSON.stringify(title)} in ${project} (sources are kept for stored and fetched articles only)`);
@@ -61,18 +80,6 @@ async function sourceReply(row: SourceRow, engine: EngineClient): Promise<string
     throw new HttpError(404, `the stored article ${JSON.stringify(row.title)} in ${row.project} has no source`);
   }
   return `${JSON.stringify(head).slice(0, -1)},"article":${article}}`;
-}
-
-/** The one query parameter, `project`, checked with messages that say what to send. */
-function projectOf(query: unknown): string {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const unknown = Object.keys(q).filter((k) => k !== 'project');
-  if (unknown.length > 0) throw unprocessable(`${unknown.join(', ')}: unexpected query parameter (only project)`);
-  const project = q['project'];
-  if (project === undefined) throw unprocessable('project: required, e.g. ?project=enwiki');
-  if (typeof project !== 'string') throw unprocessable('project: give it once');
-  if (hostOfProject(project) === undefined) throw unprocessable(`project: unknown project code ${JSON.stringify(project.slice(0, 64))}`);
-  return project;
 }
 
 /** The title segment as sent: decoded exactly once, by the title rules (as /v2/structured-contents does). */
