@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
+import { noneMatch } from '../routes/v2/http.js';
 import { GRAMMAR } from '../../index.js';
 import { imageSources, WIKI_HOSTS_META, wikiHostPatterns, writeHostPatterns } from './image-hosts.js';
 
@@ -78,7 +79,7 @@ export const explorerAssets: FastifyPluginAsync<ExplorerAssetsOptions> = async (
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer');
     if (asset.type.startsWith('text/html')) reply.header('content-security-policy', PAGE_POLICY).header('x-frame-options', 'DENY');
-    if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+    if (noneMatch(request.headers['if-none-match'], asset.etag)) return reply.status(304).send();
     return reply.send(asset.bytes);
   };
   app.get('/', (request, reply) => send('index.html', request, reply));
