@@ -72,6 +72,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     command: 'wikistruct serve',
+    privacy,
   });
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
