@@ -44,7 +44,7 @@ describe('formatting templates of issue 23, as the wiki renders them', () => {
   it('dewiki {{Zukunft}} shows nothing; {{Webarchiv|text=…}} shows its title, in the text and in a reference', () => {
     expect(paragraph('de', 'In Ulm wird bis 2029{{Zukunft|2029}} ein Zentrum eröffnet.')).toBe('In Ulm wird bis 2029 ein Zentrum eröffnet.');
     const a = article('de', 'Siehe {{Webarchiv|url=http://example.org/a|text=Von E=mc² zur Atombombe|wayback=20080430}}<ref>{{Webarchiv|url=http://example.org/b|text=Einstein und die Akademie|wayback=20071211}}</ref>');
-    expect(a.sections?.[0]?.has_parts?.[0]?.value).toBe('Siehe Von E=mc² zur Atombombe.', 'a citation template outside <ref> reads as its citation text');
+    expect(a.sections?.[0]?.has_parts?.[0]?.value, 'a citation template outside <ref> reads as its citation text').toBe('Siehe Von E=mc² zur Atombombe.');
     expect(a.references?.[0]?.metadata?.title).toBe('Einstein und die Akademie');
     expect(a.references?.[0]?.text?.value).toBe('Einstein und die Akademie.');
   });
