@@ -63,6 +63,9 @@ describe('formatting templates of issue 23, as the wiki renders them', () => {
     expect(paragraph('ja', '{{仮リンク|テラダイン|en|Teradyne}}（菊池郡）')).toBe('テラダイン（菊池郡）');
     expect(paragraph('sv', 'Källa: {{ISBN|3-411-06252-5}}.')).toBe('Källa: ISBN 3-411-06252-5.');
     expect(paragraph('es', '{{bar percent|[[Irreligión]]|Gold|61.2}}')).toBe('Irreligión 61.2%');
+    expect(paragraph('fr', 'Une vignette coûte {{euro|77.80}}, {{incise|notamment en hiver}} et {{en langue|de|Österreich}}.')).toBe('Une vignette coûte 77.80 €, — notamment en hiver — et Österreich.');
+    expect(paragraph('uk', 'Команов ({{ДН|4|2|1924}} — {{ДС|||2003}}) — фахівець.'), 'day, month, year; the year alone').toMatch(/^Команов \(4 лютого 1924( р\.)? — 2003\) — фахівець\.$/);
+    expect(paragraph('ru', 'Институт ({{iw|Институт имени Отто Гана|||Max Planck Institute for Chemistry}}).')).toBe('Институт (Институт имени Отто Гана).');
   });
 
   it('a name pattern is a whole name: no ordinal rule for other templates that start like one', () => {
