@@ -46,7 +46,8 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   return output.summary(interrupted);
 }
 
-function convertOptions(run: ResolvedRun, target: RunTarget): ConvertOptions {
+/** How the run's threads convert each record (a shard of a `--queue` run: queue/worker-service.ts shardConvertOptions). */
+export function convertOptions(run: ResolvedRun, target: RunTarget): ConvertOptions {
   const options: ConvertOptions = { allPages: run.allPages, pretty: target.plan.pretty };
   if (target.site !== undefined) options.site = target.site;
   if (run.maxInputBytes !== undefined) options.maxInputBytes = run.maxInputBytes;

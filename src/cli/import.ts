@@ -11,15 +11,19 @@ import { systemClock } from '../service/clock.js';
 import type { ImportSummary } from '../service/content/importer.js';
 import { defaultDataDir } from '../service/server.js';
 import { pathExists } from '../io/sources/walk.js';
+import { readSiteinfoFile } from '../io/sources/siteinfo.js';
 import { runHereOrInServer } from './in-server.js';
 import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
-const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N] [--allow-shared-data-dir]
+const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--siteinfo FILE] [--data DIR] [--jobs N]
+                         [--allow-shared-data-dir]
 
   inputs       HTML files, Enterprise envelopes (.json), NDJSON(.gz), snapshot .tar.gz, XML dumps,
                or directories of them (recursively); symbolic links to files and directories
                are followed, and a file reached through several paths is read once
   --project    project code of every record (e.g. enwiki); needed for bare HTML without metadata
+  --siteinfo   the wiki of wikitext records: a dump's <siteinfo> block or MediaWiki API siteinfo
+               XML (namespaces, aliases, magic words), as for \`wikistruct convert\`
   --data       data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
   --allow-shared-data-dir
                open the embedded database even though other accounts can reach the data
@@ -40,6 +44,7 @@ admin socket in the data directory) and the articles are served as soon as they 
 
 const OptionsSchema = z.object({
   project: z.string().regex(PROJECT_CODE, '--project must be a project code like "enwiki"').optional(),
+  siteinfo: z.string().min(1, '--siteinfo needs a file').optional(),
   data: z.string().min(1).optional(),
   jobs: JobsOptionSchema,
   'allow-shared-data-dir': z.boolean(),
@@ -49,6 +54,7 @@ const OptionsSchema = z.object({
 export async function run(argv: string[]): Promise<number> {
   const parsed = readOptions('import', HELP, argv, {
     project: { type: 'string' },
+    siteinfo: { type: 'string' },
     data: { type: 'string' },
     jobs: { type: 'string' },
     'allow-shared-data-dir': { type: 'boolean', default: false },
@@ -71,12 +77,22 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`wikistruct import: no such file or directory: ${missing.join(', ')}\n`);
     return 2;
   }
+  if (values.siteinfo !== undefined) {
+    // Read once here too, so that a bad file is bad usage before anything is imported.
+    try {
+      readSiteinfoFile(values.siteinfo);
+    } catch (error) {
+      process.stderr.write(`wikistruct import: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
   const command: ImportCommand = {
     action: 'import',
     // Absolute: a server running the import has its own working directory.
     inputs: parsed.positionals.map((p) => resolve(p)),
     jobs: values.jobs ?? defaultParserJobs(),
     ...(values.project === undefined ? {} : { project: values.project }),
+    ...(values.siteinfo === undefined ? {} : { siteinfo: resolve(values.siteinfo) }),
   };
   const started = Date.now();
   const ran = await runHereOrInServer({

@@ -9,6 +9,7 @@ import { decodeHTMLStrict } from 'entities';
 import { citationType, normalizeTemplateName } from './grammar.js';
 import { GRAMMAR } from './grammar/load.js';
 import type { TextRule } from './grammar/schemas.js';
+import { textPatternRule } from './wiki/templates.js';
 
 const { citations } = GRAMMAR;
 
@@ -98,6 +99,11 @@ export function canonicalMetadata(params: Readonly<Record<string, string>>, alia
   return metadata;
 }
 
+/** The parameter names a template reads in its own way (grammar rules with `templates`: dewiki {{Webarchiv|text=…}} is the title), if any. */
+export function citationAliases(templateName: string): Aliases | undefined {
+  return scoped.size === 0 ? undefined : scoped.get(normalizeTemplateName(templateName));
+}
+
 /**
  * Reference.metadata for a citation template's parameters: canonicalMetadata with the template's
  * scoped aliases. Short-footnote templates ({{sfn}}, {{harvnb}}: `type` "short") also read their
@@ -108,8 +114,7 @@ export function citationMetadata(
   params: Readonly<Record<string, string>>,
   type: string | undefined = citationType(templateName),
 ): Record<string, string> {
-  const aliases = scoped.size === 0 ? undefined : scoped.get(normalizeTemplateName(templateName));
-  const metadata = canonicalMetadata(params, aliases);
+  const metadata = canonicalMetadata(params, citationAliases(templateName));
   const rule = type === undefined ? undefined : positional.get(type);
   if (rule !== undefined) readPositional(params, rule.names, rule.final, metadata);
   return metadata;
@@ -195,7 +200,8 @@ export function plainValues(metadata: Record<string, string>): Record<string, st
 /** The text of one template call `name|arg|key=value` (already free of inner templates). */
 function templateText(inner: string): string {
   const [rawName, ...args] = inner.split('|');
-  const rule = textRules.get(normalizeTemplateName(rawName!));
+  const name = normalizeTemplateName(rawName!);
+  const rule = textRules.get(name) ?? textPatternRule(name);
   if (rule === undefined) return '';
   // No prototype: a parameter named "__proto__" is a parameter like any other.
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -205,13 +211,16 @@ function templateText(inner: string): string {
     if (eq < 0) params[String(++position)] = arg.trim();
     else params[arg.slice(0, eq).trim()] = arg.slice(eq + 1).trim();
   }
-  const text = applyRule(rule, params);
-  return rule.wrap === undefined || text.length === 0 ? text : rule.wrap[0] + text + rule.wrap[1];
+  // {{2e|régiment}}: the template's name as written, then what its parameters give.
+  const text = [rule.name === true ? rawName!.replace(/^[^:]*:/, '').replace(/_/g, ' ').trim() : '', applyRule(rule, params)].filter((v) => v.length > 0).join(rule.sep ?? ' ');
+  if (rule.wrap === undefined || text.length === 0) return text;
+  const before = rule.lowerCaseWith !== undefined && (params[rule.lowerCaseWith] ?? '').length > 0 ? rule.wrap[0].charAt(0).toLowerCase() + rule.wrap[0].slice(1) : rule.wrap[0];
+  return before + text + rule.wrap[1];
 }
 
 function applyRule(rule: TextRule, params: Readonly<Record<string, string>>): string {
   if (rule.literal !== undefined) return rule.literal;
-  const present = (name: string): string | undefined => (params[name] !== undefined && params[name].length > 0 ? params[name] : undefined);
+  const present = (name: string): string | undefined => (params[name] !== undefined && params[name].length > 0 ? params[name] + (rule.suffixes?.[name] ?? '') : undefined);
   if (rule.param !== undefined) for (const name of rule.param) if (present(name) !== undefined) return present(name)!;
   if (rule.join !== undefined) return rule.join.map(present).filter((v) => v !== undefined).join(rule.sep ?? ' ');
   if (rule.all !== undefined) {

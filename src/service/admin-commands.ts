@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { AccountCommandSchema, runAccountCommand, type AccountCommandResult } from './auth/account-commands.js';
 import type { Clock } from './clock.js';
 import { importInputs, type ImportSummary } from './content/importer.js';
-import { createEngineClient } from './engine-client.js';
+import { createEngineClient, type EngineClientOptions } from './engine-client.js';
+import { readSiteinfoFile } from '../io/sources/siteinfo.js';
 import { ArticleStore } from './content/store.js';
 import { runSnapshotBuildCommand, SnapshotBuildCommandSchema, type SnapshotBuildResult } from './snapshots/command.js';
 import type { Db } from './storage/db.js';
@@ -18,6 +19,8 @@ export const ImportCommandSchema = z.strictObject({
   inputs: z.array(z.string().min(1)).min(1),
   project: z.string().optional(),
   jobs: z.number().int().min(1).max(64),
+  /** Absolute path of a siteinfo file (dump <siteinfo> or API XML): the wiki of wikitext records, as `convert --siteinfo`. */
+  siteinfo: z.string().min(1).optional(),
 });
 export type ImportCommand = z.infer<typeof ImportCommandSchema>;
 
@@ -37,8 +40,16 @@ export const ImportSummarySchema = z.object({
 export const ImportResultSchema = z.object({ ok: z.boolean(), summary: ImportSummarySchema.optional(), lines: z.array(z.string()) });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
+/**
+ * The engine an import parses with: its threads, and the wiki of `--siteinfo FILE` (read here,
+ * where the import runs — the server, when it holds the database) for wikitext records.
+ */
+export function importEngineOptions(command: ImportCommand): EngineClientOptions {
+  return { threads: command.jobs, site: command.siteinfo === undefined ? undefined : readSiteinfoFile(command.siteinfo) };
+}
+
 export async function runImportCommand(db: Db, clock: Clock, command: ImportCommand): Promise<ImportSummary> {
-  const engine = createEngineClient({ threads: command.jobs });
+  const engine = createEngineClient(importEngineOptions(command));
   try {
     return await importInputs(command.inputs, {
       store: new ArticleStore(db, clock),

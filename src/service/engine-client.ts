@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { WikitextMeta } from '../index.js';
+import type { SiteinfoData, WikitextMeta } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import type { ConvertOptions } from '../workers/convert-record.js';
 import { WorkerPool, workerEntry } from '../workers/pool.js';
@@ -60,6 +60,8 @@ export interface EngineClientOptions {
   threads: number;
   /** Threads started at once; the others when the running ones are all busy. Default: all. */
   initialThreads?: number;
+  /** The wiki of wikitext records that do not name their own (`wikistruct import --siteinfo FILE`). */
+  site?: SiteinfoData | undefined;
 }
 
 /** A client over a fresh worker pool. The compiled worker must exist (`npm run build`). */
@@ -68,7 +70,8 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   if (!existsSync(fileURLToPath(workerEntry()))) {
     throw new Error(`the engine's worker thread is not built (${fileURLToPath(workerEntry())}): run \`npm run build\``);
   }
-  const pool = new WorkerPool(threads, CONVERT, undefined, options.initialThreads ?? threads);
+  const convert: ConvertOptions = options.site === undefined ? CONVERT : { ...CONVERT, site: options.site };
+  const pool = new WorkerPool(threads, convert, undefined, options.initialThreads ?? threads);
   const run = async (payload: Payload): Promise<string> => textOf(await pool.run(payload));
   return {
     threads,

@@ -17,8 +17,9 @@ import { Job, Queue } from 'bullmq';
 import type { ConvertIo, ConvertResult } from '../run-output.js';
 import { openSink } from '../run-output.js';
 import { describe } from '../target.js';
+import { readSiteinfoFile } from '../../io/sources/siteinfo.js';
 import { ConvertRunSchema, planOutput, UsageError } from '../options.js';
-import type { ConvertRun, ResolvedRun } from '../options.js';
+import type { ConvertRun, OutputPlan, ResolvedRun } from '../options.js';
 import { preflight } from '../preflight.js';
 import { Progress } from '../progress.js';
 import type { ProgressCounts } from '../progress.js';
@@ -44,6 +45,16 @@ export interface QueueSettings {
 
 export type QueueConvertRun = ConvertRun & { queue: QueueSettings };
 
+/** The conversion settings every shard of the run carries: those of a single-machine run of it (batch/convert.ts convertOptions). */
+export function shardOptionsOf(run: ResolvedRun, outputPlan: OutputPlan): ShardOptions {
+  const options: ShardOptions = { allPages: run.allPages, pretty: outputPlan.pretty, workerHeapMb: run.workerHeapMb };
+  if (run.from !== undefined) options.from = run.from;
+  if (run.maxInputBytes !== undefined) options.maxInputBytes = run.maxInputBytes;
+  // Absolute: workers run from any directory; they read the file (shared storage, as the inputs).
+  if (run.siteinfo !== undefined) options.siteinfo = resolve(run.siteinfo);
+  return options;
+}
+
 export async function convertOnQueue(input: QueueConvertRun, io: ConvertIo): Promise<ConvertResult> {
   const settings = input.queue;
   const run = ConvertRunSchema.parse(input);
@@ -53,13 +64,13 @@ export async function convertOnQueue(input: QueueConvertRun, io: ConvertIo): Pro
   }
   const output = run.output.replace(/\/+$/, '');
   if (run.inputs.map((p) => resolve(p)).includes(resolve(output))) throw new UsageError(`${output} is both an input and the output`);
+  // Read before anything is written or queued: a bad file is bad usage (workers read it again).
+  if (run.siteinfo !== undefined) readSiteinfoFile(run.siteinfo);
   await preflight(run, outputPlan, output);
   const partsDir = resolve(partsDirOf(output));
   const errorsPath = run.errors ?? `${output}.errors.ndjson`;
   const exclude = new Set([resolve(output), resolve(errorsPath), partsDir]);
-  const options: ShardOptions = { allPages: run.allPages, pretty: outputPlan.pretty, workerHeapMb: run.workerHeapMb };
-  if (run.from !== undefined) options.from = run.from;
-  if (run.maxInputBytes !== undefined) options.maxInputBytes = run.maxInputBytes;
+  const options = shardOptionsOf(run, outputPlan);
   const runId = createHash('sha256')
     .update(JSON.stringify({ inputs: run.inputs.map((p) => resolve(p)), output: resolve(output), format: describe(outputPlan), options }))
     .digest('hex');

@@ -30,6 +30,8 @@ export const ShardOptionsSchema = z.object({
   from: InputKindSchema.optional(),
   maxInputBytes: z.number().int().positive().optional(),
   workerHeapMb: z.number().int().min(8).max(65536),
+  /** `--siteinfo FILE`, absolute (workers share the file system, as for the inputs): the wiki of wikitext records. */
+  siteinfo: z.string().min(1).optional(),
 });
 export type ShardOptions = z.infer<typeof ShardOptionsSchema>;
 

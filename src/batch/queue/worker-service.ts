@@ -9,6 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { WorkerPool } from '../../workers/pool.js';
+import type { ConvertOptions } from '../../workers/convert-record.js';
+import { readSiteinfoFile } from '../../io/sources/siteinfo.js';
 import { connect } from './connection.js';
 import type { RedisTarget } from './connection.js';
 import { runShard } from './run-shard.js';
@@ -103,6 +105,17 @@ async function isCurrent(shard: ShardJob): Promise<boolean> {
   }
 }
 
+/**
+ * How this worker's threads convert a shard's records: as a single-machine run of the same
+ * inputs would (batch/convert.ts convertOptions), the run's `--siteinfo` read from its file.
+ */
+export function shardConvertOptions(options: ShardOptions): ConvertOptions {
+  const convert: ConvertOptions = { allPages: options.allPages, pretty: options.pretty };
+  if (options.siteinfo !== undefined) convert.site = readSiteinfoFile(options.siteinfo);
+  if (options.maxInputBytes !== undefined) convert.maxInputBytes = options.maxInputBytes;
+  return convert;
+}
+
 /** One thread pool per set of conversion options (in practice one per run), kept between shards. */
 class PoolCache {
   private key = '';
@@ -116,8 +129,7 @@ class PoolCache {
       // Shards of another run with other options: the old pool finishes what it has, then goes.
       const old = this.pool;
       if (old !== undefined) setTimeout(() => void old.close(), 60_000).unref();
-      const convertOptions = { allPages: options.allPages, pretty: options.pretty, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) };
-      this.pool = new WorkerPool(this.jobs, convertOptions, options.workerHeapMb);
+      this.pool = new WorkerPool(this.jobs, shardConvertOptions(options), options.workerHeapMb);
       this.key = key;
     }
     return this.pool;

@@ -281,6 +281,14 @@ export const TextRuleSchema = z.strictObject({
     .optional()
     .describe('Parameters holding a Module:Convert unit code, shown as `text.units` writes it ("km2" → "km^2") and as written when it has no entry'),
   pageName: z.boolean().optional().describe('When the parameters give nothing, the page title is shown ({{IMDb name|0000487}} names the article\'s subject)'),
+  name: z
+    .boolean()
+    .optional()
+    .describe('The template\'s own name, as written, is the text ({{XIXe siècle}}, {{2e}}), followed by what param or join give after sep ({{2e|régiment}} → "2e régiment")'),
+  lowerCaseWith: z
+    .string()
+    .optional()
+    .describe('With wrap: a parameter that, when set (lc=y), starts the wrap\'s text in lower case ({{As of|2024|lc=y}} → "as of 2024")'),
 }).meta({ id: 'TextRule' });
 export type TextRule = z.infer<typeof TextRuleSchema>;
 
@@ -345,6 +353,23 @@ export const WikitextSchema = file({
   text: group({
     rules: z.array(RuledTemplate),
     prefixes: z.array(RuledTemplate),
+    patterns: z
+      .array(
+        RuledTemplate.extend({
+          match: z
+            .string()
+            .min(1)
+            .refine((source) => {
+              try {
+                new RegExp(source, 'u');
+                return true;
+              } catch {
+                return false;
+              }
+            }, 'a regular expression (JavaScript, u flag)'),
+        }),
+      )
+      .describe('Families of templates named by a pattern (a regular expression over the whole normalized name: frwiki {{2e}}, {{153e}}, {{XIXe siècle}}), tried after names and prefixes'),
     units: z
       .array(Rule.extend({ display: z.string().min(1).describe('How the unit reads, a superscript after a caret as the HTML door writes it') }))
       .describe('Module:Convert unit codes (the `units` parameters of text rules) and how they read'),

@@ -2,11 +2,12 @@
  * What the grammar knows about templates for telling infoboxes from everything else, compiled
  * once from grammar/wikitext.json `infobox` (names, prefixes and suffixes of infoboxes in every
  * language; hidden metadata templates; templates that are never infoboxes; templates that build
- * one infobox in sequence; presentational parameters) and `text.units`. Names are taken as
+ * one infobox in sequence; presentational parameters), `text.units` and `text.patterns`. Names are taken as
  * normalized template names (lower case, one space for `_` and runs of spaces, no namespace: see
  * `WikiProfile.templateName`), parameter names as `parameterKey` gives them.
  */
 import { GRAMMAR } from '../grammar/load.js';
+import type { TextRule } from '../grammar/schemas.js';
 
 const { infobox, text } = GRAMMAR.wikitext;
 const set = (rules: readonly { match: string }[]): ReadonlySet<string> => new Set(rules.map((r) => r.match));
@@ -27,6 +28,8 @@ const presentationalNames = set(infobox.presentational.names);
 const presentationalPrefixes = list(infobox.presentational.prefixes);
 const presentationalSuffixes = list(infobox.presentational.suffixes);
 const units = new Map(text.units.map((u) => [u.match, u.display]));
+// Anchored here so that a pattern is always a whole name: `\d+e` never matches "2e guerre mondiale".
+const patterns = text.patterns.map((p) => [new RegExp(`^(?:${p.match})$`, 'u'), p.rule] as const);
 
 const startsWithAny = (name: string, prefixes: readonly string[]): boolean => prefixes.some((p) => name.startsWith(p));
 const endsWithAny = (name: string, suffixes: readonly string[]): boolean => suffixes.some((s) => name.endsWith(s) && name.length > s.length);
@@ -77,4 +80,14 @@ export function isPresentationalParameter(name: string, value?: string): boolean
 /** A Module:Convert unit code as it reads ("km2" → "km^2"); the code itself when the grammar has no entry. */
 export function unitDisplay(code: string): string {
   return units.get(code.trim()) ?? code.trim();
+}
+
+/**
+ * The text rule of a template named by a family rather than one name (grammar `text.patterns`:
+ * frwiki's ordinals {{2e}}, {{153e}}, {{1re}}, centuries {{XIXe siècle}}), or undefined. `name` is
+ * normalized as `WikiProfile.templateName` gives it.
+ */
+export function textPatternRule(name: string): TextRule | undefined {
+  for (const [re, rule] of patterns) if (re.test(name)) return rule;
+  return undefined;
 }

@@ -5,6 +5,7 @@
 import { GRAMMAR } from '../grammar/load.js';
 import type { TextRule } from '../grammar/schemas.js';
 import { PROJECTS, isInfoboxTemplate, normalizeTemplateName } from '../grammar.js';
+import { textPatternRule } from '../wiki/templates.js';
 
 export type { TextRule } from '../grammar/schemas.js';
 
@@ -203,7 +204,8 @@ function classify(name: string, rawName: string): TemplateKind {
   if (startsWithAny(name, pronunciationPrefixes)) return { kind: 'pronunciation', rule: PRONUNCIATION_DEFAULT };
   if (startsWithAny(name, noisePrefixes)) return { kind: 'noise' };
   for (const [prefix, rule] of textPrefixes) if (name.startsWith(prefix)) return { kind: 'text', rule };
-  return UNKNOWN;
+  const pattern = textPatternRule(name);
+  return pattern === undefined ? UNKNOWN : { kind: 'text', rule: pattern };
 }
 
 /** Memoized: articles use a few hundred distinct templates, called thousands of times. */

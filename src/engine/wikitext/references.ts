@@ -8,7 +8,7 @@
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { canonicalMetadata, canonicalParameter, citationMetadata } from '../citation-metadata.js';
+import { canonicalMetadata, canonicalParameter, citationAliases, citationMetadata } from '../citation-metadata.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
 import { ANCHOR_PARAMS, CITATION_TEXT, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
 import { render, templateParams } from './render.js';
@@ -36,8 +36,9 @@ const first = (m: Record<string, string>, keys: readonly string[]): string | und
  * Readable text of a citation template from its parameters (as written, any language):
  * "Last, First (2001). Title. Work. Publisher."
  */
-export function citationText(params: Record<string, string>): string {
-  const m = canonicalMetadata(params);
+export function citationText(params: Record<string, string>, templateName: string): string {
+  // The template's own names count: dewiki {{Webarchiv|text=…}} is its title.
+  const m = canonicalMetadata(params, citationAliases(templateName));
   const parts: string[] = [];
   let author = first(m, AUTHOR_KEYS);
   let given = first(m, FIRST_KEYS);
@@ -219,7 +220,7 @@ export class ReferenceBook {
     if (anon.length < 2) return;
     const target = this.anchorIndex().get(anchorKey(anon.slice(0, -1), anon[anon.length - 1]!));
     if (target === undefined) return;
-    const value = citationText(templateParams(this.scope!, target));
+    const value = citationText(templateParams(this.scope!, target), target.name);
     if (value.length > 0) reference.source = { value };
   }
 

@@ -20,9 +20,10 @@ import { CUT } from '../cut.js';
 import { clean } from '../text.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
-import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, moduleRule, templateKind } from './grammar.js';
+import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, moduleRule, templateDisplayName, templateKind } from './grammar.js';
 import type { Casing } from './grammar.js';
 import { citationText } from './references.js';
+import { unitDisplay } from '../wiki/templates.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
 import { linkTarget } from './links.js';
@@ -320,7 +321,7 @@ class Renderer {
 
   /** A citation template as its citation text ("Last, First (2001). Title. Work."), set apart by spaces. */
   private citation(t: TranscludeToken): void {
-    this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t)))} `;
+    this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t), t.name))} `;
   }
 
   /**
@@ -360,29 +361,27 @@ class Renderer {
   private applyTextRule(t: TranscludeToken, rule: TextRule, depth: number): void {
     const [before, after] = rule.wrap ?? ['', ''];
     const start = this.text.length;
-    this.text += before;
+    const lower = rule.lowerCaseWith !== undefined && nonEmptyArg(t, rule.lowerCaseWith) !== undefined;
+    this.text += lower ? before.charAt(0).toLowerCase() + before.slice(1) : before;
     const mark = this.text.length;
+    // {{2e|régiment}}: the name, then what the parameters give after `sep`.
+    if (rule.name === true) this.text += escapeSentinels(templateDisplayName(t.name));
+    let first = this.text.length === mark;
     const date = rule.date === undefined ? '' : formatDate(t, rule.date, this.scope.language);
     if (date.length > 0) this.text += escapeSentinels(date);
     else if (rule.literal !== undefined) this.text += rule.literal;
-    else if (rule.param !== undefined) {
-      for (const key of rule.param) {
-        const arg = nonEmptyArg(t, key);
-        if (arg === undefined) continue;
-        this.nodes(arg.lastChild.childNodes, depth + 1);
-        break;
-      }
-    } else if (rule.join !== undefined) {
-      let first = true;
-      for (const key of rule.join) {
+    else if (rule.param !== undefined || rule.join !== undefined) {
+      // param: the first non-empty parameter; join: every non-empty one.
+      const keys = rule.param ?? rule.join!;
+      for (const key of keys) {
         const arg = nonEmptyArg(t, key);
         if (arg === undefined) continue;
         if (!first) this.text += rule.sep ?? ' ';
         first = false;
-        this.nodes(arg.lastChild.childNodes, depth + 1);
+        this.value(arg, key, rule, depth);
+        if (rule.param !== undefined) break;
       }
     } else if (rule.all !== undefined) {
-      let first = true;
       for (const arg of t.getAnonArgs()) {
         if (arg.getValue().trim().length === 0) continue;
         if (!first) this.text += rule.all;
@@ -390,8 +389,18 @@ class Renderer {
         this.nodes(arg.lastChild.childNodes, depth + 1);
       }
     }
+    // {{IMDb name|0000487}} without a name names the article's subject.
+    if (this.text.length === mark && rule.pageName === true && this.scope.title !== undefined) this.text += escapeSentinels(this.scope.title);
     if (this.text.length === mark) this.text = this.text.slice(0, start);
     else this.text += after;
+  }
+
+  /** One parameter's value for a text rule: a unit code as it reads (`units`), its `suffixes` text after it. */
+  private value(arg: ParameterToken, key: string, rule: TextRule, depth: number): void {
+    if (rule.units?.includes(key) === true) this.text += escapeSentinels(unitDisplay(arg.getValue()));
+    else this.nodes(arg.lastChild.childNodes, depth + 1);
+    const suffix = rule.suffixes?.[key];
+    if (suffix !== undefined) this.text += suffix;
   }
 }
 

@@ -1,0 +1,67 @@
+/**
+ * `wikistruct import --siteinfo FILE`, as `convert --siteinfo` (issue 23): the wiki of wikitext
+ * records reaches the engine the import parses with; a bad file is bad usage before anything is
+ * imported.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importEngineOptions } from '../../src/service/admin-commands.js';
+import { readSiteinfoFile } from '../../src/io/sources/siteinfo.js';
+import { removeTempDirs, tempDir } from '../batch/fixtures.js';
+import { cli } from './cli.js';
+
+afterAll(removeTempDirs);
+
+const SITEINFO = `<siteinfo>
+  <sitename>Wikipedia</sitename>
+  <dbname>dewiki</dbname>
+  <base>https://de.wikipedia.org/wiki/Wikipedia:Hauptseite</base>
+  <case>first-letter</case>
+  <namespaces>
+    <namespace key="6" case="first-letter">Datei</namespace>
+  </namespaces>
+</siteinfo>
+`;
+
+function inputs(dir: string): { input: string; siteinfo: string } {
+  const siteinfo = join(dir, 'siteinfo.xml');
+  writeFileSync(siteinfo, SITEINFO);
+  const input = join(dir, 'seiten.ndjson');
+  const page = (i: number): string =>
+    JSON.stringify({ name: `Seite ${i}`, identifier: i, version: { identifier: 10 + i }, is_part_of: { identifier: 'dewiki' }, article_body: { wikitext: `[[Datei:Bild.jpg|mini|Bild]]\n'''Seite ${i}''' ist eine Seite.` } });
+  writeFileSync(input, `${page(1)}\n${page(2)}\n`);
+  return { input, siteinfo };
+}
+
+describe('import --siteinfo', { timeout: 120_000 }, () => {
+  it('hands the file’s wiki to the engine of the import', () => {
+    const { input, siteinfo } = inputs(tempDir('import-siteinfo-engine'));
+    const options = importEngineOptions({ action: 'import', inputs: [input], jobs: 1, siteinfo });
+    expect(options.site?.dbName).toBe('dewiki');
+    expect(options.site).toEqual(readSiteinfoFile(siteinfo));
+    expect(importEngineOptions({ action: 'import', inputs: [input], jobs: 1 }).site, 'no --siteinfo, no site').toBeUndefined();
+  });
+
+  it('imports with a good file; a missing or bad one is bad usage (exit 2) before anything is imported', async () => {
+    const dir = tempDir('import-siteinfo-cli');
+    const { input, siteinfo } = inputs(dir);
+    const env = { ...process.env, DATABASE_URL: '', WIKISTRUCT_DATA: '' };
+    const bad = join(dir, 'bad.xml');
+    writeFileSync(bad, '<html><body>not siteinfo</body></html>');
+    for (const file of [bad, join(dir, 'missing.xml')]) {
+      const refused = await cli(['import', input, '--siteinfo', file, '--data', join(dir, 'refused'), '--jobs', '1'], env);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`--siteinfo ${file}`);
+      expect(existsSync(join(dir, 'refused')), 'no database opened').toBe(false);
+    }
+    const result = await cli(['import', input, '--siteinfo', siteinfo, '--data', join(dir, 'data'), '--jobs', '1'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^imported 2 records in [\d.]+ s: 2 new/);
+  });
+
+  it('--help names it', async () => {
+    const help = await cli(['import', '--help']);
+    expect(help.stdout).toMatch(/--siteinfo +the wiki of wikitext records/);
+  });
+});
