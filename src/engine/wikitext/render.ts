@@ -169,7 +169,7 @@ class Renderer {
   }
 
   private link(t: LinkToken, depth: number): void {
-    const raw = String(t.firstChild);
+    const raw = decodeEntities(String(t.firstChild));
     const title = t.link;
     const inNamespace = typeof title !== 'string' && title.ns !== 0;
     const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
@@ -177,7 +177,7 @@ class Renderer {
     const shown =
       t.childNodes.length > 1
         ? this.renderApart(t.childNodes.slice(1), depth + 1)
-        : escapeSentinels(decodeEntities(raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim()));
+        : escapeSentinels(raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim());
     this.text += shown;
     if (target.kind !== 'url') return;
     const text = finish(shown);
@@ -437,8 +437,14 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[
   const text = anon.length > 1 ? anon.filter((a) => !isLanguageCode(a.getValue().trim().toLowerCase())) : anon;
   if (text.length > 0) return text;
   if (!inReference) return undefined;
-  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && /\s|\p{L}{4}/u.test(a.getValue().trim()));
+  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()));
   return named.length > 0 ? named : undefined;
+}
+
+/** Not a switch or a code ("yes", "de", "left", "ISBN"): a value with a space, of six characters or more, or of four not all Latin letters ("1991"). */
+function isPhrase(raw: string): boolean {
+  const v = raw.trim();
+  return /\s/.test(v) || v.length >= 6 || (v.length >= 4 && !/^[A-Za-z]+$/.test(v));
 }
 
 /** A value a fallback shows: some text, on one line. */
