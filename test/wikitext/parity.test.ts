@@ -47,7 +47,7 @@ describe('wikitext parity: bugs', () => {
   // Written empty brackets glued to a word stay; after a space they go like any left by removed
   // content (text.ts clean, both doors: docs/conformance.md, "No empty parentheses").
   it('drops the brackets around a template that shows nothing, keeps written ones', () => {
-    expect(lead(parseEn("A memoir called ''Freedom'' ({{unknown template|de|Freiheit}}), with notes. Call f() once."))).toEqual([
+    expect(lead(parseEn("A memoir called ''Freedom'' ({{unknown template|lang=de|text=Freiheit}}), with notes. Call f() once."))).toEqual([
       { type: 'paragraph', value: 'A memoir called Freedom, with notes. Call f() once.' },
     ]);
   });
