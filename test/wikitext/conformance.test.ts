@@ -26,7 +26,7 @@ const CEILINGS: Record<Count, { total: number; articles: number }> = {
   hiddenMetadataInfoboxes: { total: 0, articles: 0 },
   presentationalFields: { total: 0, articles: 0 },
   emptyFields: { total: 0, articles: 0 },
-  emptyReferences: { total: 2, articles: 2 },
+  emptyReferences: { total: 3, articles: 2 },
   boilerplateKept: { total: 0, articles: 0 },
   sectionsLost: { total: 0, articles: 0 },
 };

@@ -428,15 +428,17 @@ class Renderer {
  * The parameters a template without a renderer shows (Renderer.fallback), or undefined when it
  * shows none: a template standing alone on a line of the page shows nothing; otherwise its
  * positional parameters that hold one line of text, a language or script code among others
- * ({{transl|ar|…}}, {{lang|de|…}}) left out; in a reference without positional text, its named
+ * ({{transl|ar|…}}, {{lang|de|…}}) and record ids left out; in a reference without positional text, its named
  * parameters but addresses and switches.
  */
 function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[] | undefined {
   if (!inReference && standsAlone(t)) return undefined;
   const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
-  const text = anon.length > 1 ? anon.filter((a) => !isLanguageCode(a.getValue().trim().toLowerCase())) : anon;
+  const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
+  // A reference that is only a record ({{GEOnet3|-1234567}}) is that record rather than nothing.
+  if (anon.length > 0) return anon;
   const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()));
   return named.length > 0 ? named : undefined;
 }
@@ -445,6 +447,16 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[
 function isPhrase(raw: string): boolean {
   const v = raw.trim();
   return /\s/.test(v) || v.length >= 6 || (v.length >= 4 && !/^[A-Za-z]+$/.test(v));
+}
+
+/**
+ * Not text but data a template turns into a link or a colour: a record id ({{Google
+ * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}: one word of eight or more with a digit or `_`) or
+ * a CSS colour ({{legend|#204A87|Union states}}).
+ */
+function isIdentifier(raw: string): boolean {
+  const v = raw.trim();
+  return (/^[\w-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v);
 }
 
 /** A value a fallback shows: some text, on one line. */
