@@ -286,7 +286,7 @@ class Renderer {
           this.citation(t);
           return;
         }
-        // A template nobody wrote a rule for keeps what it was given to show (fallback.ts).
+        // A template nobody wrote a rule for keeps what it was given to show (fallback below).
         if (kind.kind === 'unknown' && this.fallback(t, depth)) return;
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
@@ -318,7 +318,7 @@ class Renderer {
 
   /**
    * A template without a renderer, in running text, a value or a reference: its positional
-   * parameters' text, one after another ({{ublist|a|b}} → "a b", {{NYSE|IBM}} → "IBM"); in a
+   * parameters' text, one after another ({{Zz ticker|IBM}} → "IBM", {{Zz|a|b}} → "a b"); in a
    * reference with none, its named values ({{Постанова ВРУ|назва=…|дата=…}}). A template alone
    * on a line of the page is a block (a navbox, a maintenance tag, a portal bar): nothing.
    * Whether anything was shown.
