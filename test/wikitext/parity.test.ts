@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArticleSchema, parseWikitext } from '../../src/index.js';
+import { ArticleSchema, parseWikitext, wikiProfile } from '../../src/index.js';
 import type { Article, Part } from '../../src/index.js';
 import { templateParams } from '../../src/engine/wikitext/render.js';
 import { parseTree } from '../../src/engine/wikitext/tree.js';
@@ -24,7 +24,7 @@ describe('wikitext parity: bugs', () => {
   it('keeps template parameters named like Object.prototype members', () => {
     const tree = parseTree('{{cite web|constructor=Acme|toString=x|title=T}}')!;
     const t = tree.childNodes.find((n) => n.type === 'template') as TranscludeToken;
-    const scope = { site: undefined, language: 'en', title: undefined, refs: new ReferenceBook(undefined), boilerplate: new Set(), description: undefined, infoboxes: [], tables: [], embedded: new WeakSet(), infoboxFound() {} } as Scope;
+    const scope = { site: undefined, language: 'en', profile: wikiProfile({ project: 'enwiki' }), title: undefined, refs: new ReferenceBook(undefined), boilerplate: new Set(), description: undefined, infoboxes: [], tables: [], embedded: new WeakSet(), infoboxFound() {} } as Scope;
     expect({ ...templateParams(scope, t) }).toEqual({ constructor: 'Acme', toString: 'x', title: 'T' });
   });
 
