@@ -437,8 +437,6 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[
   const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
-  // A reference that is only a record ({{GEOnet3|-1234567}}) is that record rather than nothing.
-  if (anon.length > 0) return anon;
   const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()));
   return named.length > 0 ? named : undefined;
 }
