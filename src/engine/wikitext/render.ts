@@ -449,12 +449,12 @@ function isPhrase(raw: string): boolean {
 
 /**
  * Not text but data a template turns into a link or a colour: a record id ({{Google
- * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}: one word of eight or more with a digit or `_`) or
+ * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}, {{Gallica|bpt6k76498757/f2}}: one word of eight or more with a digit or `_`) or
  * a CSS colour ({{legend|#204A87|Union states}}).
  */
 function isIdentifier(raw: string): boolean {
   const v = raw.trim();
-  return (/^[\w-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v);
+  return (/^[\w/-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v);
 }
 
 /** A value a fallback shows: some text, on one line. */
