@@ -14,7 +14,7 @@ import { isContentLink } from './links.js';
 import { isMath, texOf } from './math.js';
 import { isNoise, isPronunciation } from './rules.js';
 import { decodeFragment, resolveHref } from './site.js';
-import { clean } from './text.js';
+import { clean, readsAsExponent } from './text.js';
 
 export interface InlineOptions {
   /** Leave nested lists out (they become their own parts). */
@@ -47,11 +47,6 @@ export interface Inline {
 const LISTS = new Set(['ul', 'ol', 'dl']);
 /** Elements whose boundaries separate words even when the markup has no whitespace. */
 const BREAKING = new Set(['br', 'p', 'div', 'li', 'dd', 'dt', 'tr', 'td', 'th', 'table', 'blockquote', 'figcaption', 'hr']);
-
-/** A superscript that reads as an exponent: it starts with a digit or a sign. */
-const NUMERIC_START = /^[0-9+\-−]/;
-/** What an exponent is written after: a letter, a digit, or a closing bracket ("(a+b)^2"). */
-const EXPONENT_BASE = /[\p{L}\p{N})\]]$/u;
 
 class Collector {
   text = '';
@@ -120,9 +115,7 @@ class Collector {
 
   /** A `<sup>` whose text, glued on, would read as part of the number or word before it. */
   private isExponent(sup: Element): boolean {
-    // The last two code units hold the last character even when it is astral; testing the whole
-    // text would scan it from the start for each superscript.
-    return EXPONENT_BASE.test(this.text.slice(-2)) && NUMERIC_START.test(rawText(sup).trimStart());
+    return readsAsExponent(this.text, rawText(sup));
   }
 
   private icon(img: Element): void {

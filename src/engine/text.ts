@@ -129,3 +129,19 @@ function dropEmptyParentheses(text: string): string {
   return out.length === text.length ? text : out.trim();
 }
 const EMPTY_PARENTHESES = /(?:^| )\(\)(?:\^(?![\p{L}\p{N}])|(?![\p{L}\p{N}^]))/gu;
+
+/** A superscript that reads as an exponent: it starts with a digit or a sign. */
+const NUMERIC_START = /^[0-9+\-−]/;
+/** What an exponent is written after: a letter, a digit, or a closing bracket ("(a+b)^2"). */
+const EXPONENT_BASE = /[\p{L}\p{N})\]]$/u;
+
+/**
+ * Whether a superscript starting with `sup` after the text `before` is written with a caret
+ * ("km^2", "10^3", "6:7^7"): glued on it would read as another number ("km2", "6:77"); ordinals
+ * ("1<sup>er</sup>") stay glued. One rule for both doors (docs/conformance.md).
+ */
+export function readsAsExponent(before: string, sup: string): boolean {
+  // The last two code units hold the last character even when it is astral; testing the whole
+  // text would scan it from the start for each superscript.
+  return EXPONENT_BASE.test(before.slice(-2)) && NUMERIC_START.test(sup.trimStart());
+}

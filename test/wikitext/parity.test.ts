@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArticleSchema, parseWikitext } from '../../src/index.js';
+import { ArticleSchema, parseWikitext, wikiProfile } from '../../src/index.js';
 import type { Article, Part } from '../../src/index.js';
 import { templateParams } from '../../src/engine/wikitext/render.js';
 import { parseTree } from '../../src/engine/wikitext/tree.js';
@@ -24,7 +24,7 @@ describe('wikitext parity: bugs', () => {
   it('keeps template parameters named like Object.prototype members', () => {
     const tree = parseTree('{{cite web|constructor=Acme|toString=x|title=T}}')!;
     const t = tree.childNodes.find((n) => n.type === 'template') as TranscludeToken;
-    const scope = { site: undefined, language: 'en', title: undefined, refs: new ReferenceBook(undefined), boilerplate: new Set(), description: undefined, infoboxes: [], tables: [], embedded: new WeakSet(), infoboxFound() {} } as Scope;
+    const scope = { site: undefined, language: 'en', profile: wikiProfile({ project: 'enwiki' }), title: undefined, refs: new ReferenceBook(undefined), boilerplate: new Set(), description: undefined, infoboxes: [], tables: [], embedded: new WeakSet(), infoboxFound() {} } as Scope;
     expect({ ...templateParams(scope, t) }).toEqual({ constructor: 'Acme', toString: 'x', title: 'T' });
   });
 
@@ -47,7 +47,7 @@ describe('wikitext parity: bugs', () => {
   // Written empty brackets glued to a word stay; after a space they go like any left by removed
   // content (text.ts clean, both doors: docs/conformance.md, "No empty parentheses").
   it('drops the brackets around a template that shows nothing, keeps written ones', () => {
-    expect(lead(parseEn("A memoir called ''Freedom'' ({{unknown template|de|Freiheit}}), with notes. Call f() once."))).toEqual([
+    expect(lead(parseEn("A memoir called ''Freedom'' ({{unknown template|lang=de|text=Freiheit}}), with notes. Call f() once."))).toEqual([
       { type: 'paragraph', value: 'A memoir called Freedom, with notes. Call f() once.' },
     ]);
   });

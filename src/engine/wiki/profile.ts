@@ -51,6 +51,8 @@ export interface WikiProfile {
   namespaceOf(prefix: string): number | undefined;
   /** Every name of a namespace, the local one first, then aliases, then the English canonical one (spaces, not `_`). */
   namespaceNames(id: number): readonly string[];
+  /** The ids of every namespace the profile names (the main namespace's 0 excepted). */
+  namespaceIds(): readonly number[];
   /** The image option one part of a file link is, or undefined for a caption ("サムネイル", "250ピクセル", "hochkant=1.2", "alt=…"). */
   imageOption(part: string): ImageOption | undefined;
   /** Redirect words ("#WEITERLEITUNG", "#REDIRECT"). */
@@ -239,6 +241,10 @@ class Profile implements WikiProfile {
 
   namespaceNames(id: number): readonly string[] {
     return this.names.get(id) ?? [];
+  }
+
+  namespaceIds(): readonly number[] {
+    return [...this.names.keys()];
   }
 
   imageOption(part: string): ImageOption | undefined {

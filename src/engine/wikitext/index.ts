@@ -21,6 +21,7 @@ import { LEAD_NAME } from '../sections.js';
 import { hostOfProject, siteFromUrl } from '../site.js';
 import type { Site } from '../site.js';
 import type { Extracted, LeadLine } from '../extracted.js';
+import { profileForPage } from '../wiki/profile.js';
 import type { WikiSite } from '../wiki/profile.js';
 import { BlockWalker } from './blocks.js';
 import type { LeadBlock } from './blocks.js';
@@ -78,12 +79,14 @@ function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOpti
   const info = readMeta(meta);
   const site = siteOf(info);
   const language = info.language ?? site?.language;
-  const tree = parseTree(wikitext);
+  const profile = profileForPage(options.site, info.project, language);
+  const tree = parseTree(wikitext, profile);
   const refs = new ReferenceBook(tree, language);
   const budget = WorkBudget.of(wikitext);
   const scope: Scope = {
     site,
     language,
+    profile,
     title: info.name,
     refs,
     budget,

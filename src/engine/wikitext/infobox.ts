@@ -104,6 +104,9 @@ function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, 
     if (name.length === 0) continue;
     const key = name.toLowerCase();
     if (INFOBOX_SKIP_PARAMS.has(key)) continue;
+    // How the box looks (an image, its size, a caption, a coordinate part, a style) is never a
+    // field, in any language: by the name lists, or by a value that is a file name or a size.
+    if (scope.profile.isPresentationalParameter(name, arg.getValue())) continue;
     // The parameter that titles the box is its title, not a field (as the HTML shows it).
     if (key === titleKey) continue;
     const row = numberedRow(key);

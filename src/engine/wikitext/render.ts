@@ -17,10 +17,11 @@ import type {
   TranscludeToken,
 } from 'wikiparser-node/dist/internal.js';
 import { CUT } from '../cut.js';
-import { clean } from '../text.js';
+import { clean, readsAsExponent } from '../text.js';
+import { decodeEntities } from '../entities.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
-import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, moduleRule, templateDisplayName, templateKind } from './grammar.js';
+import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, isLanguageCode, moduleRule, templateDisplayName, templateKind } from './grammar.js';
 import type { Casing } from './grammar.js';
 import { citationText } from './references.js';
 import { unitDisplay } from '../wiki/templates.js';
@@ -40,7 +41,7 @@ export interface RenderOptions {
   collect?: boolean;
   /** The body of a note ({{efn}}): its own <ref>s are references, but nothing else is collected. */
   collectReferencesOnly?: boolean;
-  /** Inside a table cell: a superscript starting with a figure reads "^7" ("6:7^7"), as blocks/table.ts marks it. */
+  /** false: a numeric superscript is glued on; otherwise it reads "km^2", "6:7^7", as the HTML door writes it (../inline.ts). */
   markSuperscripts?: boolean;
 }
 
@@ -85,17 +86,17 @@ class Renderer {
 
   node(n: Piece, depth: number): void {
     if (typeof n === 'string') {
-      this.text += escapeSentinels(n);
+      this.text += escapeSentinels(decodeEntities(n));
       return;
     }
     if (n.type === 'text') {
-      this.text += escapeSentinels(n.data);
+      this.text += escapeSentinels(decodeEntities(n.data));
       return;
     }
     const t = n as Token;
     if (SILENT_TOKENS.has(t.type)) return;
     if (depth > MAX_DEPTH) {
-      this.text += ` ${escapeSentinels(safeText(t))} `;
+      this.text += ` ${escapeSentinels(decodeEntities(safeText(t)))} `;
       return;
     }
     switch (t.type) {
@@ -136,7 +137,7 @@ class Renderer {
         const html = t as HtmlToken;
         const tag = html.name.toLowerCase();
         if (TAGS.lineBreak.has(tag)) this.text += ' ';
-        else if (TAGS.superscript.has(tag) && !html.closing && this.options.markSuperscripts === true && startsNumeric(html.nextSibling)) this.text += '^';
+        else if (TAGS.superscript.has(tag) && !html.closing && this.options.markSuperscripts !== false && this.isExponent(html.nextSibling)) this.text += '^';
         return;
       }
       case 'list':
@@ -163,8 +164,13 @@ class Renderer {
     }
   }
 
+  /** A `<sup>` whose text, glued on, would read as part of the number or word before it (../text.ts). */
+  private isExponent(next: AstNodes | undefined): boolean {
+    return next !== undefined && next.type === 'text' && readsAsExponent(this.text, next.data);
+  }
+
   private link(t: LinkToken, depth: number): void {
-    const raw = String(t.firstChild);
+    const raw = decodeEntities(String(t.firstChild));
     const title = t.link;
     const inNamespace = typeof title !== 'string' && title.ns !== 0;
     const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
@@ -205,7 +211,7 @@ class Renderer {
     }
     if (TAGS.literal.has(name)) {
       // As written: "<nowiki>[[x]]</nowiki>" is the text "[[x]]", never scrubbed as markup.
-      this.text += ` ${literal(safeText(t.lastChild))} `;
+      this.text += ` ${literal(decodeEntities(safeText(t.lastChild)))} `;
       return;
     }
     if (TAGS.content.has(name)) this.nodes(t.lastChild.childNodes, depth + 1);
@@ -281,6 +287,8 @@ class Renderer {
           this.citation(t);
           return;
         }
+        // A template nobody wrote a rule for keeps what it was given to show (fallback below).
+        if (kind.kind === 'unknown' && this.fallback(t, depth)) return;
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
         if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
@@ -307,6 +315,27 @@ class Renderer {
       default:
         return;
     }
+  }
+
+  /**
+   * A template without a renderer, in running text, a value or a reference: its positional
+   * parameters' text, one after another ({{Zz ticker|IBM}} → "IBM", {{Zz|a|b}} → "a b"); in a
+   * reference with none, its named values ({{Постанова ВРУ|назва=…|дата=…}}). A template alone
+   * on a line of the page is a block (a navbox, a maintenance tag, a portal bar): nothing.
+   * Whether anything was shown.
+   */
+  private fallback(t: TranscludeToken, depth: number): boolean {
+    const args = fallbackArgs(t, this.options.inReference === true);
+    if (args === undefined) return false;
+    const shown: string[] = [];
+    for (const arg of args) {
+      const text = this.renderApart(arg.lastChild.childNodes, depth + 1);
+      if (text.trim().length > 0) shown.push(text);
+    }
+    if (shown.length === 0) return false;
+    if (this.collectsReferences) this.citationsIn(t.getAllArgs().filter((a) => !args.includes(a)), depth);
+    this.text += ` ${shown.join(this.options.inReference === true && !args[0]!.anon ? ', ' : ' ')} `;
+    return true;
   }
 
   /**
@@ -402,6 +431,55 @@ class Renderer {
     const suffix = rule.suffixes?.[key];
     if (suffix !== undefined) this.text += suffix;
   }
+}
+
+/**
+ * The parameters a template without a renderer shows (Renderer.fallback), or undefined when it
+ * shows none: a template standing alone on a line of the page shows nothing; otherwise its
+ * positional parameters that hold one line of text, a language or script code among others
+ * ({{transl|ar|…}}, {{lang|de|…}}) and record ids left out; in a reference without positional text, its named
+ * parameters but addresses and switches.
+ */
+function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[] | undefined {
+  if (!inReference && standsAlone(t)) return undefined;
+  const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
+  const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
+  if (text.length > 0) return text;
+  if (!inReference) return undefined;
+  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()));
+  return named.length > 0 ? named : undefined;
+}
+
+/** Not a switch or a code ("yes", "de", "left", "ISBN"): a value with a space, of six characters or more, or of four not all Latin letters ("1991"). */
+function isPhrase(raw: string): boolean {
+  const v = raw.trim();
+  return /\s/.test(v) || v.length >= 6 || (v.length >= 4 && !/^[A-Za-z]+$/.test(v));
+}
+
+/**
+ * Not text but data a template turns into a link or a colour: a record id ({{Google
+ * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}, {{Gallica|bpt6k76498757/f2}}: one word of eight or more with a digit or `_`) or
+ * a CSS colour ({{legend|#204A87|Union states}}).
+ */
+function isIdentifier(raw: string): boolean {
+  const v = raw.trim();
+  return (/^[\w/-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v);
+}
+
+/** A value a fallback shows: some text, on one line. */
+function isShownValue(raw: string): boolean {
+  const v = raw.trim();
+  return v.length > 0 && !v.includes('\n');
+}
+
+/** A template at the page's top level with nothing but whitespace beside it on its line. */
+function standsAlone(t: TranscludeToken): boolean {
+  if (t.parentNode?.type !== 'root') return false;
+  const prev = t.previousSibling;
+  const next = t.nextSibling;
+  const before = prev === undefined || prev.type !== 'text' || /(?:^|\n)[^\S\n]*$/.test(prev.data);
+  const after = next === undefined || next.type !== 'text' || /^[^\S\n]*(?:\n|$)/.test(next.data);
+  return before && after;
 }
 
 /** {{lc:…}}, {{ucfirst:…}}: the shown text in the case its function gives it (grammar `magicWords.shown`). */
@@ -560,12 +638,6 @@ function opensBracket(prev: AstNodes | undefined, marked: AstNodes | undefined):
   if (prev === marked) return true;
   return prev.type === 'text' && prev.data.trimEnd().endsWith('(');
 }
-
-/** Whether the node after a `<sup>` opens with a figure or sign ("6:7<sup>7</sup>"). */
-function startsNumeric(n: AstNodes | undefined): boolean {
-  return n !== undefined && n.type === 'text' && NUMERIC_START.test(n.data.trimStart());
-}
-const NUMERIC_START = /^[0-9+\-−]/;
 
 /**
  * The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in

@@ -2,12 +2,15 @@
 import type { Part, Table } from '../../schema/article.js';
 import type { WorkBudget } from '../budget.js';
 import type { Site } from '../site.js';
+import type { WikiProfile } from '../wiki/profile.js';
 import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import type { ReferenceBook } from './references.js';
 
 export interface Scope {
   readonly site: Site | undefined;
   readonly language: string | undefined;
+  /** The page's wiki: its namespaces, image options, template knowledge (../wiki/profile.ts). */
+  readonly profile: WikiProfile;
   /** The page title, the default name of an infobox. */
   readonly title: string | undefined;
   readonly refs: ReferenceBook;

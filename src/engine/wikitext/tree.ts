@@ -29,26 +29,47 @@ import type { Token } from 'wikiparser-node/dist/internal.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 import { IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
 import { guardedParse } from './nesting.js';
+import { MAGIC_WORD_IDS } from '../wiki/data.js';
+import { wikiProfile } from '../wiki/profile.js';
+import type { WikiProfile } from '../wiki/profile.js';
 
 
 /** Nesting of `{{`, `[[` and `{|` beyond which the parser is not trusted with the input. */
 export const MAX_NESTING = 100;
 
-let config: Config | undefined;
+const configs = new WeakMap<WikiProfile, Config>();
+
+/** wikiparser-node's name of an image option, from MediaWiki's magic word id without `img_`. */
+const imageOptionName = (option: string): string => option.replace(/_/g, '-');
 
 /**
- * The English configuration plus the file and category namespace names and image keywords of
- * the other languages in grammar/wikitext.json, so that one configuration serves every wiki.
+ * The English configuration plus the page's wiki: every name of each of its namespaces (so
+ * `[[Thể loại:…]]` is a category and `[[ファイル:…]]` a file, not a link printed as text) and
+ * every synonym of its image options (`サムネイル`, `250ピクセル`, `mini`), from its profile
+ * (../wiki/profile.ts: MediaWiki's data, the wiki's settings, its siteinfo). The grammar's own
+ * aliases stay for a page whose wiki is unknown. One configuration per profile, built once.
  */
-function parserConfig(): Config {
-  if (config !== undefined) return config;
+export function parserConfig(profile: WikiProfile): Config {
+  const known = configs.get(profile);
+  if (known !== undefined) return known;
   const base = structuredClone(enwiki) as unknown as ConfigData;
   const nsid: Record<string, number> = { ...base.nsid };
+  const namespaces: Record<string, string> = { ...base.namespaces };
+  for (const id of profile.namespaceIds()) {
+    const names = profile.namespaceNames(id);
+    if (names[0] !== undefined) namespaces[String(id)] = names[0];
+    for (const name of names) nsid[name.toLowerCase()] = id;
+  }
   for (const alias of NAMESPACE_ALIASES.file) nsid[alias] ??= 6;
   for (const alias of NAMESPACE_ALIASES.category) nsid[alias] ??= 14;
   const img: Record<string, string> = { ...base.img };
+  for (const id of MAGIC_WORD_IDS) {
+    if (!id.startsWith('img_')) continue;
+    for (const word of profile.magicWord(id)) img[word] ??= imageOptionName(id.slice(4));
+  }
   for (const [keyword, means] of IMAGE_KEYWORDS) img[keyword] ??= means;
-  config = Parser.getConfig({ ...base, nsid, img });
+  const config = Parser.getConfig({ ...base, nsid, namespaces, img });
+  configs.set(profile, config);
   return config;
 }
 
@@ -75,12 +96,12 @@ export function nestingDepth(text: string): number {
  * The parsed tree, or undefined when the parser gave up. `viewOnly` (the tree is never edited)
  * skips the parser's bookkeeping for edits; it is a global of the library, restored afterwards.
  */
-export function parseTree(wikitext: string): Token | undefined {
+export function parseTree(wikitext: string, profile: WikiProfile = wikiProfile()): Token | undefined {
   if (nestingDepth(wikitext) > MAX_NESTING) return undefined;
   const viewOnly = Parser.viewOnly;
   Parser.viewOnly = true;
   try {
-    return guardedParse(wikitext, (text) => Parser.parse(text, false, undefined, parserConfig()));
+    return guardedParse(wikitext, (text) => Parser.parse(text, false, undefined, parserConfig(profile)));
   } catch {
     return undefined;
   } finally {
