@@ -66,6 +66,15 @@ describe('selecting from the stored text', () => {
     expect(text, 'exact bytes').toBe('{"name":"Albert Einstein","version":{"identifier":10},"is_part_of":{"identifier":"enwiki"}}');
   });
 
+  test('2024 names (article_sections, infobox) select their members and answer under the name asked for', () => {
+    const asked = JSON.parse(selectFields(json, compileSelection(['abstract', 'article_sections.name', 'infobox']))) as Record<string, unknown>;
+    expect(Object.keys(asked), 'the names asked for, in the Article order').toEqual(['abstract', 'article_sections', 'infobox']);
+    expect(asked['article_sections'], 'the sections').toEqual(article.sections.map((s) => ({ name: s.name })));
+    expect(asked['infobox'], 'the infoboxes').toEqual(article.infoboxes);
+    expect(() => compileSelection(['article_sections.colour']), 'sub-fields checked against the member').toThrow('unknown field "colour" in "article_sections"');
+    expect(() => modelPath(ArticleSchema, 'Article', 'infobox'), 'the Article only: another model has no 2024 names').not.toThrow();
+  });
+
   test('an object whole, an array field inside every element, absent fields left out', () => {
     expect(JSON.parse(selectFields(json, compileSelection(['version']))), 'object').toEqual({ version: article.version });
     const sections = JSON.parse(selectFields(json, compileSelection(['sections.name']))) as { sections: unknown[] };
