@@ -116,7 +116,7 @@ describe.each(BACKENDS)('the catalog on $name', (backend) => {
     const lists = await readCatalog(database.db);
     // '_' (0x5F) sorts before 'w' (0x77) by code unit; a locale collation that skips punctuation would not.
     expect(ids(lists.projects), 'projects by code unit').toEqual(['commonswiki', 'localarchive', 'zh_yuewiki', 'zhwiki']);
-    expect(lists.projects.find((p) => p.identifier === 'localarchive'), 'an unplaceable code: its least stored language').toEqual({ identifier: 'localarchive', in_language: { identifier: 'aa' } });
+    expect(lists.projects.find((p) => p.identifier === 'localarchive'), 'an unplaceable code: its least stored language').toEqual({ identifier: 'localarchive', in_language: { identifier: 'aa', name: 'Afar', direction: 'ltr' } });
     expect(ids(lists.languages), "the articles' languages and the placed projects' own").toEqual(expect.arrayContaining(['aa', 'xx', 'yue', 'zh']));
     expect(ids(lists.languages), 'sorted, each once').toEqual([...new Set(ids(lists.languages))].sort());
   });

@@ -43,9 +43,11 @@ function englishName(code: string): string | undefined {
 
 /** The project type of a code: the family suffix its database name ends with (`wiki`, `wikimedia`); none for single wikis (commonswiki). */
 function codeOfProject(identifier: string): string | undefined {
-  if (wikiData(identifier) !== undefined) {
-    const suffix = familyOf(identifier)?.defaults.suffix;
-    return suffix !== undefined && identifier.endsWith(suffix) ? suffix : undefined;
+  const facts = wikiData(identifier);
+  if (facts !== undefined) {
+    // The family the name reads as must be the wiki's own: commonswiki reads as a Wikipedia.
+    const named = familyOf(identifier);
+    return named?.family === facts.family ? named.defaults.suffix : undefined;
   }
   if (SPECIAL_CODES.has(identifier)) return undefined;
   return FAMILY_CODES.find((suffix) => identifier.endsWith(suffix));
