@@ -12,7 +12,7 @@ import { CATALOG_SOURCE } from './enterprise/metadata.js';
 import { WIKISTRUCT_VERSION } from './upstream/user-agent.js';
 
 /** Bump when a change to the engine's code changes its output between releases. */
-export const OUTPUT_REVISION = 2;
+export const OUTPUT_REVISION = 3;
 
 /**
  * `<package version>+<revision>.<12 hex digits of the grammar's hash>`. The grammar is hashed as

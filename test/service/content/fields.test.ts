@@ -41,7 +41,7 @@ describe('field paths against the Article schema', () => {
       }
     };
     expect(reason('nonsense'), 'top level').toMatch(/^unknown Article field "nonsense"; expected one of name, identifier, url, version, /);
-    expect(reason('version.nope'), 'nested').toBe('unknown field "nope" in "version"; expected one of identifier, comment, tags, is_minor_edit, editor');
+    expect(reason('version.nope'), 'nested').toBe('unknown field "nope" in "version"; expected one of identifier, comment, tags, is_minor_edit, is_flagged_stable, has_tag_needs_citation, noindex, number_of_characters, size, editor, scores, maintenance_tags');
     expect(reason('sections.has_parts.colour'), 'inside the recursive Part').toMatch(/^unknown field "colour" in "sections.has_parts"; expected one of name, type, value, has_parts, /);
     expect(reason('name.first'), 'a string has no sub-fields').toBe('"name" has no sub-fields');
     expect(reason('references.metadata.isbn.x'), 'nor does a map value').toBe('"references.metadata.isbn" has no sub-fields');

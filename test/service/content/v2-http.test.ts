@@ -126,7 +126,7 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
     ]);
     expect(problem(await post('Albert_Einstein', { fields: ['version.colour'] })), 'unknown sub-field').toEqual([
       422,
-      'fields.0: unknown field "colour" in "version"; expected one of identifier, comment, tags, is_minor_edit, editor',
+      'fields.0: unknown field "colour" in "version"; expected one of identifier, comment, tags, is_minor_edit, is_flagged_stable, has_tag_needs_citation, noindex, number_of_characters, size, editor, scores, maintenance_tags',
     ]);
     expect(problem(await post('Albert_Einstein', { fields: ['sections.has_parts.has_parts.colour'] })), 'through the recursive Part').toEqual([
       422,
