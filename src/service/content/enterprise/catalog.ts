@@ -1,7 +1,7 @@
 /**
  * What /v2/projects and /v2/languages list: every open, public Wikimedia wiki and its language
  * (the bundled table, metadata.ts), the wikis configured with `--upstream` (their names and
- * languages as the wikis report them, upstream/sites.ts), and whatever else the article store
+ * languages as the wikis report them, upstream/configured-wikis.ts), and whatever else the article store
  * holds (an imported archive of a code no table places, an article's own language).
  *
  * Reading the store is a scan of the whole articles table (every row's project and language): 30 ms
@@ -59,7 +59,7 @@ export interface CatalogOptions {
   maxAgeMs: number;
   /** What is listed whatever the store holds; default every open, public Wikimedia wiki and its language. */
   bundled?: CatalogLists;
-  /** The wikis configured with `--upstream` that no table places, as they describe themselves (read at each listing). */
+  /** The wikis configured with `--upstream` of no Wikimedia wiki, as they describe themselves (asked at each listing; configured-wikis.ts keeps the answers). */
   configured?: () => Promise<Project[]>;
 }
 
