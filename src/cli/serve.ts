@@ -4,6 +4,7 @@
  * in `ps`).
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
@@ -14,7 +15,8 @@ import { mergeUpstreams, parseUpstream, parseUpstreamList, UpstreamConfigError, 
 import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
-                        [--allow-shared-data-dir] [--upstream PROJECT=URL]... [--upstreams-file FILE]
+                        [--allow-shared-data-dir] [--trust-proxy ADDRESSES] [--upstream PROJECT=URL]...
+                        [--upstreams-file FILE]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -26,6 +28,11 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                start even though other accounts can reach the data directory (it must be
                0700 and yours) or the key secret file (0600): only when something else keeps
                them out (docs/security.md)
+  --trust-proxy
+               comma-separated addresses or CIDR ranges of the reverse proxies in front of the
+               service (e.g. 127.0.0.1,10.0.0.0/8): a request from one of them counts as coming
+               from the client its X-Forwarded-For names (login throttles, rate limits, logs).
+               Only for proxies that overwrite X-Forwarded-For. Default: none
   --upstream PROJECT=URL
                fetch PROJECT's articles from the MediaWiki at URL (its origin, REST API at
                /w/rest.php; or the URL of its rest.php); repeatable. A code no Wikimedia wiki
@@ -60,6 +67,15 @@ const OptionsSchema = z.object({
   offline: z.boolean(),
   'no-samples': z.boolean(),
   'allow-shared-data-dir': z.boolean(),
+  'trust-proxy': z
+    .string()
+    .transform((list) => list.split(',').map((item) => item.trim()).filter((item) => item.length > 0))
+    .refine((items) => items.length > 0, '--trust-proxy needs at least one address')
+    .superRefine((items, ctx) => {
+      const bad = items.find((item) => !isAddressOrRange(item));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `--trust-proxy: "${bad}" is not an IP address or CIDR range (like 10.0.0.0/8)` });
+    })
+    .optional(),
   upstream: z.array(z.string()).default([]),
   'upstreams-file': z.string().min(1, '--upstreams-file names a file').optional(),
   help: z.boolean(),
@@ -85,6 +101,7 @@ export async function run(argv: string[]): Promise<number> {
     offline: { type: 'boolean', default: false },
     'no-samples': { type: 'boolean', default: false },
     'allow-shared-data-dir': { type: 'boolean', default: false },
+    'trust-proxy': { type: 'string' },
     upstream: { type: 'string', multiple: true },
     'upstreams-file': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -123,6 +140,7 @@ export async function run(argv: string[]): Promise<number> {
       issuer: env.data.WIKISTRUCT_ISSUER,
       keySecret: env.data.WIKISTRUCT_KEY_SECRET,
       allowSharedDataDir: options['allow-shared-data-dir'],
+      ...(options['trust-proxy'] === undefined ? {} : { trustProxy: options['trust-proxy'] }),
       offline: options.offline,
       samples: !options['no-samples'],
       upstreams,
@@ -145,6 +163,15 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** "10.0.0.1", "::1", "10.0.0.0/8", "fd00::/8": what proxy-addr accepts as a trusted proxy. */
+function isAddressOrRange(item: string): boolean {
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 /** The configured wikis: the environment's, then the file's, then the flags' (a later one wins for its project). */
