@@ -1,7 +1,8 @@
 /**
  * `npm run generate:wiki-data`: writes grammar/generated/wiki-languages.json and
  * grammar/generated/wikis.json — what the engine knows about every Wikimedia wiki and every
- * MediaWiki language (src/engine/wiki/) — from the facts in ../shared/data (namespaces.json,
+ * MediaWiki language (src/engine/wiki/) — and grammar/generated/wiki-catalog.json — which wikis
+ * the service's catalog lists (src/service/content/enterprise/metadata.ts) — from the facts in ../shared/data (namespaces.json,
  * magic-words.json, wikis.json, languages.json; see its README for their sources). The package
  * ships without ../shared, so the output is committed; test/engine/wiki/generated.test.ts
  * regenerates it whenever ../shared/data is present and fails when the committed files differ.
@@ -10,8 +11,8 @@
  *   --check      write nothing; exit 1 when the committed files are not what would be written
  *
  * The shape: `readSharedData` reads and checks the sources into one model (`SharedWikiData`);
- * each output is a function of that model (`engineWikiData` here; a catalog of projects and
- * languages for the service can be another emitter of the same model). Every entry the engine
+ * each output is a function of that model (`engineWikiData` for the engine, `catalogData` for
+ * the service's /v2/projects and /v2/languages). Every entry the engine
  * gets is decoded back (src/engine/wiki/data.ts) and compared with its source before anything is
  * written, so the compact form can never drift from the facts.
  */
@@ -27,6 +28,7 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUTS = {
   languages: join(projectRoot, 'grammar', 'generated', 'wiki-languages.json'),
   wikis: join(projectRoot, 'grammar', 'generated', 'wikis.json'),
+  catalog: join(projectRoot, 'grammar', 'generated', 'wiki-catalog.json'),
 } as const;
 
 /** ../shared/data beside the project, when it is there. */
@@ -350,10 +352,51 @@ function verifyWikis(data: SharedWikiData, families: Record<string, FamilyDefaul
   }
 }
 
+// --- The service's catalog ----------------------------------------------------------------------
+
+export interface CatalogData {
+  $comment: string;
+  sources: Record<string, string>;
+  /** Every open, public Wikimedia wiki: database name → its sitename ($wgSitename). */
+  projects: Record<string, string>;
+  /** The language of each of those wikis → its autonym (MediaWiki's Names.php), where MediaWiki names one. */
+  autonyms: Record<string, string>;
+}
+
+/**
+ * What /v2/projects and /v2/languages list beyond the engine's tables: which wikis are open and
+ * public, their sitenames, and their languages' autonyms. Family, host and language of a wiki
+ * and the direction of a language are not repeated: the service reads them from the engine's
+ * files (grammar/generated/wikis.json, wiki-languages.json) through src/index.ts.
+ */
+export function catalogData(data: SharedWikiData): CatalogData {
+  const projects: Record<string, string> = {};
+  const autonyms: Record<string, string> = {};
+  for (const db of Object.keys(data.wikis.wikis).sort()) {
+    const w = data.wikis.wikis[db]!;
+    if (!w.open_public) continue;
+    // A wiki without $wgSitename is named by its family ("Wikipedia") in the service.
+    projects[db] = w.sitename ?? '';
+    const autonym = data.languages.languages[w.lang]?.autonym;
+    if (autonym !== undefined && autonym !== null) autonyms[w.lang] = autonym;
+  }
+  return {
+    $comment: `${GENERATED} The service's catalog (/v2/projects, /v2/languages): every open, public Wikimedia wiki by database name with its sitename ("" when the wiki sets none), and the autonym of each of their languages. Host, family and language of a wiki come from wikis.json.`,
+    sources: { wikis: data.wikis._meta.source, languages: data.languages._meta.source },
+    projects,
+    autonyms: sortedKeys(autonyms),
+  };
+}
+
 /** The files' text as written (stable: same sources, same bytes). */
 export function engineWikiFiles(data: SharedWikiData): Record<keyof typeof OUTPUTS, string> {
   const out = engineWikiData(data);
-  return { languages: `${JSON.stringify(out.languages, null, 1)}\n`, wikis: `${JSON.stringify(out.wikis, null, 1)}\n` };
+  return {
+    languages: `${JSON.stringify(out.languages, null, 1)}\n`,
+    wikis: `${JSON.stringify(out.wikis, null, 1)}\n`,
+    // One project per line: a reviewer reads a change of the wiki list as a diff of lines.
+    catalog: `${JSON.stringify(catalogData(data), null, 1)}\n`,
+  };
 }
 
 function main(): void {

@@ -16,6 +16,10 @@ export type { Envelope } from './engine/envelope.js';
 // Where a project lives: a caller holding a project code (enwiki) or a host needs the other, for
 // the wiki's URLs and for the `project` of parseWikitext; the engine knows both from grammar/projects.json.
 export { hostOfProject, projectOfHost } from './engine/site.js';
+// Every Wikimedia wiki's family, host and language, and a language's direction (grammar/generated/):
+// the service's catalog lists them (/v2/projects, /v2/languages) without a second table.
+export { familyOf, languageDir, wikiData } from './engine/wiki/data.js';
+export type { WikiFacts } from './engine/wiki/data.js';
 // The validated grammar the engine runs on (grammar/*.json): tools that must follow the engine's
 // wiki facts (project hosts, title rules, the names of projects and languages) read them here.
 export { GRAMMAR } from './engine/grammar/load.js';

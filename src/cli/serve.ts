@@ -3,6 +3,7 @@
  * Configuration by flags, secrets and connection strings by environment (they must not show up
  * in `ps`).
  */
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
@@ -10,10 +11,12 @@ import { defaultDataDir, handleSignals, startServer } from '../service/server.js
 import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
+import { mergeUpstreams, parseUpstream, parseUpstreamList, UpstreamConfigError, type UpstreamOrigin } from '../service/content/upstream/origins.js';
 import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
-                        [--allow-shared-data-dir] [--trust-proxy ADDRESSES]
+                        [--allow-shared-data-dir] [--trust-proxy ADDRESSES] [--upstream PROJECT=URL]...
+                        [--upstreams-file FILE]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -30,6 +33,13 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                service (e.g. 127.0.0.1,10.0.0.0/8): a request from one of them counts as coming
                from the client its X-Forwarded-For names (login throttles, rate limits, logs).
                Only for proxies that overwrite X-Forwarded-For. Default: none
+  --upstream PROJECT=URL
+               fetch PROJECT's articles from the MediaWiki at URL (its origin, REST API at
+               /w/rest.php; or the URL of its rest.php); repeatable. A code no Wikimedia wiki
+               has is listed in /v2/projects as the wiki names itself (default: each Wikimedia
+               project from https://<its host>; docs/content-service.md)
+  --upstreams-file FILE
+               more PROJECT=URL mappings, one a line (# starts a comment); --upstream wins
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
@@ -44,6 +54,9 @@ environment:
                       database; the same on every process of one database (default: the
                       <data>/key-secret file, made on first start)
   LOG_LEVEL           pino level (default info)
+  WIKISTRUCT_UPSTREAMS
+                      PROJECT=URL mappings separated by spaces or commas, as --upstream; the
+                      flags and the file win for a project they also name
 `;
 
 const OptionsSchema = z.object({
@@ -63,6 +76,8 @@ const OptionsSchema = z.object({
       if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `--trust-proxy: "${bad}" is not an IP address or CIDR range (like 10.0.0.0/8)` });
     })
     .optional(),
+  upstream: z.array(z.string()).default([]),
+  'upstreams-file': z.string().min(1, '--upstreams-file names a file').optional(),
   help: z.boolean(),
 });
 
@@ -87,6 +102,8 @@ export async function run(argv: string[]): Promise<number> {
     'no-samples': { type: 'boolean', default: false },
     'allow-shared-data-dir': { type: 'boolean', default: false },
     'trust-proxy': { type: 'string' },
+    upstream: { type: 'string', multiple: true },
+    'upstreams-file': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
   if (typeof parsed === 'number') return parsed;
@@ -100,6 +117,14 @@ export async function run(argv: string[]): Promise<number> {
   if (!env.success) {
     const issue = env.error.issues[0];
     process.stderr.write(`wikistruct serve: ${issue?.path.join('.')}: ${issue?.message}\n`);
+    return 2;
+  }
+  let upstreams: UpstreamOrigin[];
+  try {
+    upstreams = readUpstreams(options.upstream, options['upstreams-file'], process.env['WIKISTRUCT_UPSTREAMS']);
+  } catch (error) {
+    if (!(error instanceof UpstreamConfigError)) throw error;
+    process.stderr.write(`wikistruct serve: ${error.message}\n`);
     return 2;
   }
   const logger = createLogger({ level: env.data.LOG_LEVEL });
@@ -118,6 +143,7 @@ export async function run(argv: string[]): Promise<number> {
       ...(options['trust-proxy'] === undefined ? {} : { trustProxy: options['trust-proxy'] }),
       offline: options.offline,
       samples: !options['no-samples'],
+      upstreams,
       logger,
       ...(options.only === undefined ? {} : { only: options.only }),
     });
@@ -146,4 +172,20 @@ function isAddressOrRange(item: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** The configured wikis: the environment's, then the file's, then the flags' (a later one wins for its project). */
+function readUpstreams(flags: readonly string[], file: string | undefined, env: string | undefined): UpstreamOrigin[] {
+  const fromEnv = env === undefined ? [] : parseUpstreamList(env, 'WIKISTRUCT_UPSTREAMS');
+  let fromFile: UpstreamOrigin[] = [];
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UpstreamConfigError(`--upstreams-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    fromFile = parseUpstreamList(text, file);
+  }
+  return mergeUpstreams(fromEnv, fromFile, flags.map((spec) => parseUpstream(spec)));
 }

@@ -23,7 +23,8 @@ export const EnvelopeSchema = z.looseObject({
   description: z.string().optional(),
   date_created: z.string().optional(),
   date_modified: z.string().optional(),
-  version: z.looseObject(VersionSchema.shape).optional(),
+  // Only the revision is required to be right; the rest of the version is kept where it fits (envelopeMeta).
+  version: z.looseObject({ identifier: VersionSchema.shape.identifier }).optional(),
   is_part_of: z.looseObject(ProjectSchema.shape).optional(),
   in_language: z.looseObject(LanguageSchema.shape).optional(),
   namespace: z.looseObject(NamespaceSchema.shape).optional(),
@@ -51,6 +52,30 @@ export function readEnvelope(value: unknown): Envelope {
   return result.data;
 }
 
+/**
+ * The members of `value` that fit `schema`, each checked alone and unknown keys dropped: the
+ * whole version of an envelope is kept (scores, editor, size …) even when one member of it is
+ * malformed, instead of all of it refused or lost. An object member that does not fit whole is
+ * cut the same way. `value` must fit the schema's required members (the envelope's check did).
+ */
+function whatFits(schema: z.ZodObject, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (!Object.hasOwn(value, key) || value[key] === undefined) continue;
+    const parsed = member.safeParse(value[key]);
+    if (parsed.success) {
+      out[key] = parsed.data;
+      continue;
+    }
+    const inner = member instanceof z.ZodOptional ? (member.unwrap() as z.ZodType) : member;
+    const nested = value[key];
+    if (inner instanceof z.ZodObject && typeof nested === 'object' && nested !== null && !Array.isArray(nested)) {
+      out[key] = whatFits(inner, nested as Record<string, unknown>);
+    }
+  }
+  return out;
+}
+
 type EnvelopeMeta = Omit<Article, 'sections' | 'infoboxes' | 'tables' | 'references' | 'abstract'>;
 
 /** The envelope's metadata in output shape, keeping only schema fields (no extra keys leak through). */
@@ -62,7 +87,7 @@ export function envelopeMeta(env: Envelope): EnvelopeMeta {
   if (env.description !== undefined) out.description = env.description;
   if (env.date_created !== undefined) out.date_created = env.date_created;
   if (env.date_modified !== undefined) out.date_modified = env.date_modified;
-  if (env.version !== undefined) out.version = VersionSchema.parse(env.version);
+  if (env.version !== undefined) out.version = whatFits(VersionSchema, env.version) as Article['version'];
   if (env.is_part_of !== undefined) out.is_part_of = ProjectSchema.parse(env.is_part_of);
   if (env.in_language !== undefined) out.in_language = LanguageSchema.parse(env.in_language);
   if (env.namespace !== undefined) out.namespace = NamespaceSchema.parse(env.namespace);

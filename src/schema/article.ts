@@ -136,13 +136,41 @@ export const EntitySchema = z
   })
   .meta({ id: 'Entity' });
 
+export const EditorSchema = z
+  .object({
+    identifier: z.number().int().optional().describe('User id; absent for an anonymous edit'),
+    name: z.string().optional(),
+    edit_count: z.number().int().optional(),
+    groups: z.array(z.string()).optional().describe('User groups, e.g. "autoconfirmed", "sysop"'),
+    is_bot: z.boolean().optional(),
+    is_anonymous: z.boolean().optional(),
+    is_admin: z.boolean().optional(),
+    is_patroller: z.boolean().optional(),
+    has_advanced_rights: z.boolean().optional(),
+    date_started: z.string().optional().describe('When the account was registered (ISO 8601)'),
+  })
+  .meta({ id: 'Editor' });
+
+export const SizeSchema = z
+  .object({ value: z.number(), unit_text: z.string().describe('"B": value is in bytes') })
+  .meta({ id: 'Size' });
+
 export const VersionSchema = z
   .object({
-    identifier: z.number().int(),
+    identifier: z.number().int().describe('Revision id'),
     comment: z.string().optional(),
     tags: z.array(z.string()).optional(),
     is_minor_edit: z.boolean().optional(),
-    editor: z.object({ identifier: z.number().int().optional(), name: z.string().optional() }).optional(),
+    is_flagged_stable: z.boolean().optional(),
+    has_tag_needs_citation: z.boolean().optional(),
+    noindex: z.boolean().optional(),
+    number_of_characters: z.number().int().optional(),
+    size: SizeSchema.optional(),
+    editor: EditorSchema.optional(),
+    // Model scores (revertrisk, referencerisk, referenceneed …) and maintenance counters change
+    // with Wikimedia Enterprise's models: kept as delivered, as maps.
+    scores: z.record(z.string(), z.unknown()).optional().describe('Model scores of the revision as delivered, e.g. revertrisk.probability'),
+    maintenance_tags: z.record(z.string(), z.number()).optional().describe('Counts of maintenance templates, e.g. citation_needed_count'),
   })
   .meta({ id: 'Version' });
 

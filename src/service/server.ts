@@ -14,6 +14,8 @@ import { loadKeySecret } from './auth/key-secret.js';
 import { prepareDataDir } from './storage/data-dir.js';
 import { openStorage } from './storage/open.js';
 import type { HttpTimeouts } from './timeouts.js';
+import type { ContentSettings } from './content/part.js';
+import type { UpstreamOrigin } from './content/upstream/origins.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -39,6 +41,8 @@ export interface ServeOptions {
    * Default: none, every client is the socket's peer.
    */
   trustProxy?: readonly string[];
+  /** Wikis to fetch projects' articles from (`--upstream`, content/upstream/origins.ts); default each Wikimedia wiki. */
+  upstreams?: readonly UpstreamOrigin[];
   /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
   timeouts?: Partial<HttpTimeouts>;
   /** Seed an empty embedded store with the shipped sample articles (default true). */
@@ -53,6 +57,11 @@ export interface RunningServer {
   app: App;
   /** Stops accepting connections, finishes requests in flight and mails, closes the database. */
   close(): Promise<void>;
+}
+
+/** The content settings with the configured wikis in the upstream client's options. */
+function withUpstreams(settings: ContentSettings, upstreams: readonly UpstreamOrigin[] | undefined): ContentSettings {
+  return upstreams === undefined || upstreams.length === 0 ? settings : { ...settings, wiki: { ...settings.wiki, upstreams } };
 }
 
 /** The default data directory: `$WIKISTRUCT_DATA`, else `./data`. */
@@ -103,7 +112,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       only: options.only ?? 'all',
       offline: options.offline ?? false,
       ...(options.trustProxy === undefined || options.trustProxy.length === 0 ? {} : { trustProxy: options.trustProxy }),
-      content: { ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) },
+      content: withUpstreams({ ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) }, options.upstreams),
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       shared,
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),

@@ -28,6 +28,43 @@ const noDoor = (): never => {
   throw new Error('the wikitext door was asked for');
 };
 
+/** A production envelope's version (the Enterprise data dictionary's fields), values made up. */
+const FULL_VERSION = {
+  identifier: 1270870723,
+  comment: 'copyedit',
+  tags: ['mobile edit', 'visualeditor'],
+  is_minor_edit: true,
+  is_flagged_stable: false,
+  has_tag_needs_citation: true,
+  noindex: false,
+  number_of_characters: 171402,
+  size: { value: 214300, unit_text: 'B' },
+  editor: { identifier: 42, name: 'Example', edit_count: 12345, groups: ['*', 'user', 'autoconfirmed'], is_bot: false, is_anonymous: false, is_admin: false, is_patroller: true, has_advanced_rights: true, date_started: '2010-01-02T03:04:05Z' },
+  scores: { revertrisk: { prediction: false, probability: { false: 0.93, true: 0.07 } }, referencerisk: { reference_risk_score: 0.12 }, referenceneed: { reference_need_score: 0.4 } },
+  maintenance_tags: { citation_needed_count: 2, pov_count: 0, clarification_needed_count: 1, update_count: 0 },
+};
+
+describe('the version of an envelope', () => {
+  const html = '<html><body><p><b>Zeta</b> is a letter.</p></body></html>';
+
+  it('is kept whole in the Article: editor, scores, size, maintenance tags …', () => {
+    const article = parseEnvelopeWith({ ...envelope({ html }), version: FULL_VERSION }, { wikitext: noDoor });
+    expect(article.version).toEqual(FULL_VERSION);
+  });
+
+  it('keeps what fits when a member does not, and drops unknown keys', () => {
+    const version = { ...FULL_VERSION, is_minor_edit: 'yes', editor: { ...FULL_VERSION.editor, edit_count: 'many', shoe_size: 44 }, colour: 'blue' };
+    const article = parseEnvelopeWith({ ...envelope({ html }), version }, { wikitext: noDoor });
+    const { is_minor_edit: _minor, ...rest } = FULL_VERSION;
+    const { edit_count: _count, ...editor } = FULL_VERSION.editor;
+    expect(article.version).toEqual({ ...rest, editor });
+  });
+
+  it('still needs an integer revision', () => {
+    expect(() => parseEnvelopeWith({ ...envelope({ html }), version: { ...FULL_VERSION, identifier: 'x' } }, { wikitext: noDoor })).toThrow(InvalidInputError);
+  });
+});
+
 describe('parseEnvelope', () => {
   it('sends an envelope with HTML to the HTML door, never asking for the wikitext door, with the same Article as parse', () => {
     const env = envelope({ html: '<html><body><p><b>Zeta</b> is a letter.</p></body></html>', wikitext: WIKITEXT });

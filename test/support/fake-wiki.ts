@@ -1,8 +1,10 @@
 /**
  * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the two REST routes
  * the content service reads, `GET /w/rest.php/v1/page/{title}` and `/page/{title}/html`, for a set
- * of pages, with failures switchable per page or for the whole wiki. It records every request, so
- * tests can assert how many fetches reached "the wiki".
+ * of pages, with failures switchable per page or for the whole wiki; and the action API's
+ * siteinfo (`/w/api.php?action=query&meta=siteinfo`, XML), which says what the wiki is called and
+ * written in. `scriptPath` moves both (`""` for a wiki installed at the root: `/rest.php`). It
+ * records every request, so tests can assert how many fetches reached "the wiki".
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -38,7 +40,20 @@ export type FakeFailure = (
   | { kind: 'garbage'; body: string; contentType: string }
 ) & { times?: number; route?: Route };
 
-export type Route = 'page' | 'html';
+export type Route = 'page' | 'html' | 'siteinfo';
+
+/** What the wiki says of itself in siteinfo's `general`. */
+export interface FakeSiteinfo {
+  sitename: string;
+  lang: string;
+  rtl?: boolean;
+}
+
+export interface FakeWikiOptions {
+  /** $wgScriptPath: where rest.php and api.php are (default "/w"). */
+  scriptPath?: string;
+  siteinfo?: FakeSiteinfo;
+}
 
 export interface RecordedRequest {
   route: Route | undefined;
@@ -57,7 +72,6 @@ interface ArmedFailure {
   applied: Map<string, number>;
 }
 
-const ROUTE = /^\/w\/rest\.php\/v1\/page\/([^/]+)(\/html)?$/;
 
 export class FakeWiki {
   readonly requests: RecordedRequest[] = [];
@@ -67,12 +81,19 @@ export class FakeWiki {
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #sockets = new Set<Socket>();
   readonly #server: Server;
+  readonly #route: RegExp;
+  readonly #scriptPath: string;
+  #siteinfo: FakeSiteinfo;
   #port = 0;
   /** Answers not yet finished or abandoned, and who waits for there to be none (`settled`). */
   #open = 0;
   #waiters: (() => boolean)[] = [];
 
-  private constructor() {
+  private constructor(options: FakeWikiOptions) {
+    this.#scriptPath = options.scriptPath ?? '/w';
+    const escaped = this.#scriptPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    this.#route = new RegExp(`^${escaped}/rest\\.php/v1/page/([^/]+)(/html)?$`);
+    this.#siteinfo = options.siteinfo ?? { sitename: 'Fake Wiki', lang: 'en' };
     this.#server = createServer((req, res) => this.#handle(req, res));
     this.#server.on('connection', (socket) => {
       this.#sockets.add(socket);
@@ -80,8 +101,8 @@ export class FakeWiki {
     });
   }
 
-  static async start(pages: readonly FakePage[] = []): Promise<FakeWiki> {
-    const wiki = new FakeWiki();
+  static async start(pages: readonly FakePage[] = [], options: FakeWikiOptions = {}): Promise<FakeWiki> {
+    const wiki = new FakeWiki(options);
     for (const p of pages) wiki.addPage(p);
     await new Promise<void>((resolve, reject) => {
       wiki.#server.once('error', reject);
@@ -98,6 +119,11 @@ export class FakeWiki {
 
   /** For WikiClient's `resolveOrigin` option: every project is served here. */
   readonly resolveOrigin = (): string => this.origin;
+
+  /** What siteinfo answers from now on. */
+  setSiteinfo(siteinfo: FakeSiteinfo): void {
+    this.#siteinfo = siteinfo;
+  }
 
   addPage(page: FakePage): void {
     this.#pages.set(page.title, page);
@@ -168,9 +194,10 @@ export class FakeWiki {
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = (req.url ?? '/').split('?')[0]!;
-    const match = ROUTE.exec(path);
-    const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : 'html';
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    const match = this.#route.exec(path);
+    const isSiteinfo = path === `${this.#scriptPath}/api.php` && new URLSearchParams(query).get('meta') === 'siteinfo';
+    const route: Route | undefined = isSiteinfo ? 'siteinfo' : match === null ? undefined : match[2] === undefined ? 'page' : 'html';
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
     const record: RecordedRequest = { route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept, abandoned: false };
     this.requests.push(record);
@@ -181,6 +208,7 @@ export class FakeWiki {
       this.#changed();
     });
     this.#changed();
+    if (req.method === 'GET' && route === 'siteinfo') return this.#answerSiteinfo(res);
     if (req.method !== 'GET' || route === undefined || title === undefined) return sendError(res, 404, 'no such route');
 
     const armed = this.#failures.get(title) ?? this.#failures.get(undefined);
@@ -215,11 +243,23 @@ export class FakeWiki {
     this.#answer(res, route, title);
   }
 
+  /** The action API's XML, as `action=query&meta=siteinfo&siprop=general&format=xml` answers. */
+  #answerSiteinfo(res: ServerResponse): void {
+    const failure = this.#failures.get(undefined)?.failure;
+    if (failure?.kind === 'status' && (failure.route === undefined || failure.route === 'siteinfo')) return sendError(res, failure.status, 'failure armed by the test');
+    const { sitename, lang, rtl } = this.#siteinfo;
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const base = `${this.origin}/wiki/Main_Page`;
+    const body = `<?xml version="1.0"?><api batchcomplete=""><query><general mainpage="Main Page" base="${escape(base)}" sitename="${escape(sitename)}" lang="${escape(lang)}"${rtl === true ? ' rtl=""' : ''} case="first-letter" generator="MediaWiki 1.45.0" server="${escape(this.origin)}" articlepath="/wiki/$1" scriptpath="${escape(this.#scriptPath)}" /></query></api>`;
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  }
+
   #answer(res: ServerResponse, route: Route, title: string): void {
     if (res.destroyed) return;
     const redirect = this.#redirects.get(title);
     if (redirect !== undefined) {
-      const target = `/w/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'html' ? '/html' : ''}`;
+      const target = `${this.#scriptPath}/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'html' ? '/html' : ''}`;
       res.writeHead(redirect.status, { location: target, 'content-length': '0' });
       res.end();
       return;

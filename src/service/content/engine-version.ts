@@ -8,10 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { GRAMMAR_SOURCES, WIKI_DATA_SOURCES } from '../../index.js';
+import { CATALOG_SOURCE } from './enterprise/metadata.js';
 import { WIKISTRUCT_VERSION } from './upstream/user-agent.js';
 
 /** Bump when a change to the engine's code changes its output between releases. */
-export const OUTPUT_REVISION = 2;
+export const OUTPUT_REVISION = 3;
 
 /**
  * `<package version>+<revision>.<12 hex digits of the grammar's hash>`. The grammar is hashed as
@@ -26,4 +27,5 @@ export function engineVersion(packageVersion: string, grammar: Readonly<Record<s
 }
 
 // The per-wiki data of grammar/generated/ counts as grammar: regenerating it changes the output.
-export const ENGINE_VERSION = engineVersion(WIKISTRUCT_VERSION, { ...GRAMMAR_SOURCES, ...WIKI_DATA_SOURCES }, OUTPUT_REVISION);
+// The service's catalog there too, like every file only the service reads.
+export const ENGINE_VERSION = engineVersion(WIKISTRUCT_VERSION, { ...GRAMMAR_SOURCES, ...WIKI_DATA_SOURCES, ...CATALOG_SOURCE }, OUTPUT_REVISION);

@@ -16,6 +16,20 @@
 import { z } from 'zod';
 import { ArticleSchema } from '../../schema/article.js';
 
+/**
+ * Names the Structured Contents beta gave Article members in 2024, still sent by client code of
+ * that time (the Python SDK's README asks for `["abstract", "article_sections", "infobox"]`):
+ * each is accepted as a top-level field of the Article and answered under the name asked for.
+ */
+export const ARTICLE_FIELD_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['article_sections', 'sections'],
+  ['infobox', 'infoboxes'],
+]);
+
+/** The names a top-level Article member is asked for by: its own, then its 2024 names. */
+const NAMES_OF_MEMBER = new Map<string, string[]>();
+for (const [alias, member] of ARTICLE_FIELD_ALIASES) NAMES_OF_MEMBER.set(member, [...(NAMES_OF_MEMBER.get(member) ?? [member]), alias]);
+
 /** What to keep of an object: each key either whole (`true`) or narrowed further. */
 export type Selection = ReadonlyMap<string, Selection | true>;
 
@@ -51,8 +65,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
 export function modelPath(model: z.ZodType, label: string, path: string): z.ZodType {
   const segments = path.split('.');
   if (segments.some((s) => s === '')) throw new UnknownFieldError(`"${path}" is not a field path (names joined by single dots)`);
+  // A 2024 name stands for its Article member (the reply keeps the name asked for: selectFields).
+  const member = model === ArticleSchema ? ARTICLE_FIELD_ALIASES.get(segments[0]!) : undefined;
+  const walked = member === undefined ? segments : [member, ...segments.slice(1)];
   let schema = model;
-  segments.forEach((segment, i) => {
+  walked.forEach((segment, i) => {
     const inner = unwrap(schema);
     const where = segments.slice(0, i).join('.');
     if (inner instanceof z.ZodObject) {
@@ -123,19 +140,25 @@ export function selectValue(value: unknown, selection: Selection): unknown {
   return out;
 }
 
-/** The Article JSON text narrowed to `selection`, members in the Article's order. */
+/**
+ * The Article JSON text narrowed to `selection`, members in the Article's order; a member asked
+ * for by a 2024 name (ARTICLE_FIELD_ALIASES) is answered under that name.
+ */
 export function selectFields(json: string, selection: Selection): string {
   const parts: string[] = [];
   let remaining = selection.size;
   scanTopLevel(json, (key, start, end) => {
-    const sub = selection.get(key);
-    if (sub === undefined) return true;
-    const raw = json.slice(start, end);
-    const text = sub === true ? raw : JSON.stringify(selectValue(JSON.parse(raw), sub));
-    parts.push(`${JSON.stringify(key)}:${text}`);
+    for (const name of NAMES_OF_MEMBER.get(key) ?? [key]) {
+      const sub = selection.get(name);
+      if (sub === undefined) continue;
+      const raw = json.slice(start, end);
+      const text = sub === true ? raw : JSON.stringify(selectValue(JSON.parse(raw), sub));
+      parts.push(`${JSON.stringify(name)}:${text}`);
+      remaining -= 1;
+    }
     // The big members (sections, infoboxes, tables, references) come last: stop before them
     // when everything asked for is already found.
-    return --remaining > 0;
+    return remaining > 0;
   });
   return `{${parts.join(',')}}`;
 }

@@ -16,7 +16,11 @@ import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from './rat
 import { ReplyCache } from './reply-cache.js';
 import { ContentService } from './service.js';
 import { ArticleStore } from './store.js';
-import type { WikiClientOptions } from './upstream/index.js';
+import { ConfiguredWikis } from './upstream/configured-wikis.js';
+import { WikiClient, type WikiClientOptions } from './upstream/index.js';
+
+/** How long a configured wiki that did not say what it is stays listed by its code alone. */
+const SITEINFO_RETRY_MS = 60_000;
 
 /** What a deployment (or a test) may tune; every field has a default. */
 export const ContentSettingsSchema = z.object({
@@ -95,7 +99,17 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
   // Every article write through this database handle (imports over the admin socket, upstream
   // saves) drops what the service remembers of that title at once, and the stored projects and
   // languages kept for /v2/projects and /v2/languages. Caching a parse writes no article row.
-  const catalog = new Catalog({ db: options.db, clock: options.clock, maxAgeMs: settings.lookupCacheMs });
+  const upstreams = wiki?.upstreams ?? [];
+  const configured =
+    upstreams.length === 0
+      ? undefined
+      : new ConfiguredWikis({ upstreams, client: options.offline ? undefined : new WikiClient(wiki), clock: options.clock, retryMs: SITEINFO_RETRY_MS });
+  const catalog = new Catalog({
+    db: options.db,
+    clock: options.clock,
+    maxAgeMs: settings.lookupCacheMs,
+    ...(configured === undefined ? {} : { configured: () => configured.projects() }),
+  });
   const unsubscribe = store.onWrite((project, title) => {
     service.invalidate(project, title);
     catalog.invalidate();

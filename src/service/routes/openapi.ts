@@ -98,7 +98,11 @@ function v2Components(): Record<string, unknown> {
   components['ParseRequest'] = jsonSchema(ParseRequestSchema, 'input');
   components['SourceReply'] = sourceReplyComponent();
   for (const [name, model] of Object.entries(MODELS)) {
-    const schema = jsonSchema(model, 'output');
+    // A model shares the Article's Version (src/schema): its definition is the Article's component.
+    const { $defs: shared = {}, ...own } = jsonSchema(model, 'output') as { $defs?: Record<string, unknown> };
+    const missing = Object.keys(shared).filter((def) => !names.includes(def));
+    if (missing.length > 0) throw new Error(`openapi: ${name} defines ${missing.join(', ')}, which the Article does not`);
+    const schema = JSON.parse(JSON.stringify(own).replaceAll('"#/$defs/', `"${REF}`)) as Record<string, unknown>;
     components[name] = schema;
     components[`Sparse${name}`] = sparse(schema);
   }

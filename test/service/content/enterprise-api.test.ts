@@ -194,38 +194,67 @@ describe.each(BACKENDS)('Enterprise endpoints on $name', (backend) => {
   describe('metadata: /v2/codes, /v2/projects, /v2/languages, /v2/namespaces', () => {
     test.skipIf(skip)('codes: the project types, one by identifier, with fields and filters', async () => {
       const all = await as('/v2/codes');
-      expect((all.json as { identifier: string }[]).map((c) => c.identifier), 'every family').toEqual(['wiki', 'wiktionary', 'wikibooks', 'wikinews', 'wikiquote', 'wikisource', 'wikiversity', 'wikivoyage']);
+      expect((all.json as { identifier: string }[]).map((c) => c.identifier), 'every family: those grammar names, then the chapters').toEqual([
+        'wiki',
+        'wiktionary',
+        'wikibooks',
+        'wikinews',
+        'wikiquote',
+        'wikisource',
+        'wikiversity',
+        'wikivoyage',
+        'wikimedia',
+      ]);
       const one = await as('/v2/codes/wiktionary', { body: { fields: ['name'] } });
       expect(one.json, 'one, narrowed').toEqual({ name: 'Wiktionary' });
       const filtered = await as('/v2/codes?filters=name:Wikivoyage&fields=identifier');
       expect(filtered.json, 'filtered by name').toEqual([{ identifier: 'wikivoyage' }]);
       const missing = await as('/v2/codes/wikiwhat');
-      expect(missing.json, '404 naming what exists').toEqual({ message: 'no project code "wikiwhat"; expected one of wiki, wiktionary, wikibooks, wikinews, wikiquote, wikisource, wikiversity, wikivoyage', status: 404 });
+      expect(missing.json, '404 naming what exists').toEqual({ message: 'no project code "wikiwhat"; expected one of wiki, wiktionary, wikibooks, wikinews, wikiquote, wikisource, wikiversity, wikivoyage, wikimedia', status: 404 });
     });
 
-    test.skipIf(skip)('projects: those the store holds, described from grammar; any placeable code by identifier', async () => {
-      const all = await as('/v2/projects');
-      expect(all.json, 'stored projects with code, name, url and language').toEqual(
+    test.skipIf(skip)('projects: every open Wikimedia wiki with its sitename, code, url and language; any placeable code by identifier', async () => {
+      const all = (await as('/v2/projects')).json as { identifier: string; code?: string; name?: string }[];
+      // ../shared/data/README.md: 842 open, public wikis (wikis.json → _meta.open_public).
+      expect(all.length, 'every open, public Wikimedia wiki').toBe(842);
+      expect(all, 'described from the bundled table and the engine\'s per-wiki facts').toEqual(
         expect.arrayContaining([
           { identifier: 'enwiki', code: 'wiki', name: 'Wikipedia', url: 'https://en.wikipedia.org', in_language: { identifier: 'en', name: 'English', alternate_name: 'English', direction: 'ltr' } },
           { identifier: 'simplewiki', code: 'wiki', name: 'Wikipedia', url: 'https://simple.wikipedia.org', in_language: { identifier: 'en', name: 'English', alternate_name: 'English', direction: 'ltr' } },
+          { identifier: 'frwiki', code: 'wiki', name: 'Wikipédia', url: 'https://fr.wikipedia.org', in_language: { identifier: 'fr', name: 'French', alternate_name: 'français', direction: 'ltr' } },
+          { identifier: 'be_x_oldwiki', code: 'wiki', name: 'Вікіпэдыя', url: 'https://be-tarask.wikipedia.org', in_language: expect.objectContaining({ identifier: 'be-tarask', alternate_name: 'беларуская (тарашкевіца)', direction: 'ltr' }) },
+          { identifier: 'commonswiki', name: 'Wikimedia Commons', url: 'https://commons.wikimedia.org', in_language: { identifier: 'en', name: 'English', alternate_name: 'English', direction: 'ltr' } },
         ]),
       );
-      expect((all.json as { identifier: string }[]).map((p) => p.identifier), 'by code').toEqual(['enwiki', 'frwiki', 'simplewiki']);
-      const english = await as('/v2/projects', { body: { filters: [{ field: 'in_language.identifier', value: 'en' }], fields: ['identifier'] } });
-      expect(english.json, 'filter on a nested field').toEqual([{ identifier: 'enwiki' }, { identifier: 'simplewiki' }]);
+      expect(all.map((p) => p.identifier), 'by code unit').toEqual(all.map((p) => p.identifier).sort());
+      expect(all.some((p) => p.identifier === 'aawiki'), 'a closed wiki is not listed').toBe(false);
+      const counts = Object.fromEntries(['wiki', 'wiktionary', 'wikivoyage'].map((code) => [code, all.filter((p) => p.code === code).length]));
+      expect(counts, 'per family, as ../shared/data counts the open ones').toEqual({ wiki: 350, wiktionary: 174, wikivoyage: 27 });
+      const arabic = await as('/v2/projects', { body: { filters: [{ field: 'in_language.identifier', value: 'ar' }], fields: ['identifier'] } });
+      expect(arabic.json, 'filter on a nested field').toEqual(['arwiki', 'arwikibooks', 'arwikiquote', 'arwikisource', 'arwikiversity', 'arwiktionary'].map((identifier) => ({ identifier })));
       const de = await as('/v2/projects/dewikivoyage?fields=identifier,code,url');
-      expect(de.json, 'a project not stored but placeable').toEqual({ identifier: 'dewikivoyage', code: 'wikivoyage', url: 'https://de.wikivoyage.org' });
+      expect(de.json, 'one').toEqual({ identifier: 'dewikivoyage', code: 'wikivoyage', url: 'https://de.wikivoyage.org' });
+      const placeable = await as('/v2/projects/xxwikivoyage?fields=identifier,code,url');
+      expect(placeable.json, 'a code no table lists but grammar places').toEqual({ identifier: 'xxwikivoyage', code: 'wikivoyage', url: 'https://xx.wikivoyage.org' });
       const missing = await as('/v2/projects/notaproject');
       expect(missing.status, 'a code no wiki has: 404').toBe(404);
     });
 
-    test.skipIf(skip)('languages: of the stored projects and articles; any named in grammar by identifier', async () => {
-      const all = await as('/v2/languages');
-      expect(all.json, 'en and fr, named').toEqual([
-        { identifier: 'en', name: 'English', alternate_name: 'English', direction: 'ltr' },
-        { identifier: 'fr', name: 'French', alternate_name: 'français', direction: 'ltr' },
-      ]);
+    test.skipIf(skip)('languages: of every open Wikimedia wiki and of the stored articles, named', async () => {
+      const all = (await as('/v2/languages')).json as { identifier: string; name?: string; alternate_name?: string; direction?: string }[];
+      expect(all.length, "the 351 content languages of the open wikis (../shared/data/wikis.json → lang)").toBe(351);
+      expect(all, 'named: grammar/metadata.json, else ICU\'s English name and MediaWiki\'s autonym and direction').toEqual(
+        expect.arrayContaining([
+          { identifier: 'en', name: 'English', alternate_name: 'English', direction: 'ltr' },
+          { identifier: 'fr', name: 'French', alternate_name: 'français', direction: 'ltr' },
+          { identifier: 'ckb', name: 'Central Kurdish', alternate_name: 'کوردی', direction: 'rtl' },
+          { identifier: 'yi', name: 'Yiddish', alternate_name: 'ייִדיש', direction: 'rtl' },
+        ]),
+      );
+      expect(all.filter((l) => l.direction === 'rtl').length, 'right-to-left ones').toBeGreaterThan(10);
+      // Four codes have neither an autonym in MediaWiki's Names.php nor (in this ICU) an English name.
+      const unnamed = all.filter((l) => l.name === undefined && l.alternate_name === undefined).map((l) => l.identifier);
+      expect(['bol', 'cbk', 'isv', 'ppl'], 'every other one named').toEqual(expect.arrayContaining(unnamed));
       expect((await as('/v2/languages/ar')).json, 'a right-to-left language from grammar').toEqual({ identifier: 'ar', name: 'Arabic', alternate_name: 'العربية', direction: 'rtl' });
       expect((await as('/v2/languages/zz')).status, 'unknown: 404').toBe(404);
     });

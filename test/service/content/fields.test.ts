@@ -41,7 +41,7 @@ describe('field paths against the Article schema', () => {
       }
     };
     expect(reason('nonsense'), 'top level').toMatch(/^unknown Article field "nonsense"; expected one of name, identifier, url, version, /);
-    expect(reason('version.nope'), 'nested').toBe('unknown field "nope" in "version"; expected one of identifier, comment, tags, is_minor_edit, editor');
+    expect(reason('version.nope'), 'nested').toBe('unknown field "nope" in "version"; expected one of identifier, comment, tags, is_minor_edit, is_flagged_stable, has_tag_needs_citation, noindex, number_of_characters, size, editor, scores, maintenance_tags');
     expect(reason('sections.has_parts.colour'), 'inside the recursive Part').toMatch(/^unknown field "colour" in "sections.has_parts"; expected one of name, type, value, has_parts, /);
     expect(reason('name.first'), 'a string has no sub-fields').toBe('"name" has no sub-fields');
     expect(reason('references.metadata.isbn.x'), 'nor does a map value').toBe('"references.metadata.isbn" has no sub-fields');
@@ -64,6 +64,15 @@ describe('selecting from the stored text', () => {
   test('several fields: exactly those, nested as in the Article, in its key order', () => {
     const text = selectFields(json, compileSelection(['is_part_of.identifier', 'version.identifier', 'name']));
     expect(text, 'exact bytes').toBe('{"name":"Albert Einstein","version":{"identifier":10},"is_part_of":{"identifier":"enwiki"}}');
+  });
+
+  test('2024 names (article_sections, infobox) select their members and answer under the name asked for', () => {
+    const asked = JSON.parse(selectFields(json, compileSelection(['abstract', 'article_sections.name', 'infobox']))) as Record<string, unknown>;
+    expect(Object.keys(asked), 'the names asked for, in the Article order').toEqual(['abstract', 'article_sections', 'infobox']);
+    expect(asked['article_sections'], 'the sections').toEqual(article.sections.map((s) => ({ name: s.name })));
+    expect(asked['infobox'], 'the infoboxes').toEqual(article.infoboxes);
+    expect(() => compileSelection(['article_sections.colour']), 'sub-fields checked against the member').toThrow('unknown field "colour" in "article_sections"');
+    expect(() => modelPath(ArticleSchema, 'Article', 'infobox'), 'the Article only: another model has no 2024 names').not.toThrow();
   });
 
   test('an object whole, an array field inside every element, absent fields left out', () => {

@@ -107,13 +107,26 @@ describe.each(BACKENDS)('/v2 as real clients use it, on $name', (backend) => {
       { infoboxes: [{ name: 'Infobox person', has_parts: [{ has_parts: [{ name: 'Born' }] }] }] },
     ]);
 
+    const sdk = await post('Ada_Lovelace', { fields: ['abstract', 'article_sections', 'infobox'] });
+    expect(sdk.status, "the Python SDK README's fields (2024 names)").toBe(200);
+    const sdkReply = (sdk.json as Record<string, unknown>[])[0]!;
+    const ada = ((await post('Ada_Lovelace', {})).json as Record<string, unknown>[])[0]!;
+    expect(Object.keys(sdkReply), 'answered under the names asked for').toEqual(['abstract', 'article_sections', 'infobox']);
+    expect(sdkReply, 'the 2024 names hold the members they stand for').toEqual({ abstract: ada['abstract'], article_sections: ada['sections'], infobox: ada['infoboxes'] });
+    const both = await post('Ada_Lovelace', { fields: ['infobox.name', 'infoboxes.name'] });
+    expect(both.text, 'a member asked for by both names is answered under both').toBe('[{"infoboxes":[{"name":"Infobox person"}],"infobox":[{"name":"Infobox person"}]}]');
+    expect(problem(await post('Ada_Lovelace', { fields: ['infobox.colour'] })), 'a sub-field of a 2024 name is checked against its member').toEqual([
+      422,
+      expect.stringMatching(/^fields\.0: unknown field "colour" in "infobox"; expected one of name, type, /),
+    ]);
+
     expect(problem(await post('Albert_Einstein', { fields: ['name', 'colour'] })), 'unknown field').toEqual([
       422,
       expect.stringMatching(/^fields\.1: unknown Article field "colour"; expected one of name, /),
     ]);
     expect(problem(await post('Albert_Einstein', { fields: ['version.colour'] })), 'unknown sub-field').toEqual([
       422,
-      'fields.0: unknown field "colour" in "version"; expected one of identifier, comment, tags, is_minor_edit, editor',
+      'fields.0: unknown field "colour" in "version"; expected one of identifier, comment, tags, is_minor_edit, is_flagged_stable, has_tag_needs_citation, noindex, number_of_characters, size, editor, scores, maintenance_tags',
     ]);
     expect(problem(await post('Albert_Einstein', { fields: ['sections.has_parts.has_parts.colour'] })), 'through the recursive Part').toEqual([
       422,

@@ -1,8 +1,10 @@
 /**
- * Which projects and languages the article store holds: what /v2/projects and /v2/languages list
- * (the names come from metadata.ts).
+ * What /v2/projects and /v2/languages list: every open, public Wikimedia wiki and its language
+ * (the bundled table, metadata.ts), the wikis configured with `--upstream` (their names and
+ * languages as the wikis report them, upstream/configured-wikis.ts), and whatever else the article store
+ * holds (an imported archive of a code no table places, an article's own language).
  *
- * Reading that is a scan of the whole articles table (every row's project and language): 30 ms
+ * Reading the store is a scan of the whole articles table (every row's project and language): 30 ms
  * on the embedded database with 10,000 articles, on the event loop (bench/catalog.ts). The lists
  * change only when an article is written, so they are read once and kept, like a title's rows
  * in lookup-cache.ts: a write in this process (or another's, pushed over the bus) drops them at
@@ -12,7 +14,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../storage/db.js';
-import { language, languageOfProject, project } from './metadata.js';
+import { bundledLanguages, bundledProjects, language, languageOfProject, project } from './metadata.js';
 import type { Language, Project } from './models.js';
 
 const PairRows = z.array(z.object({ project: z.string(), language: z.string().nullable() }));
@@ -38,7 +40,9 @@ export async function readCatalog(db: Db): Promise<CatalogLists> {
     const before = projectLanguage.get(row.project) ?? null;
     projectLanguage.set(row.project, before === null || (row.language !== null && row.language < before) ? row.language : before);
     if (row.language !== null) codes.add(row.language);
-    const own = languageOfProject(row.project);
+    // The wiki's language when the articles do not say theirs: a code a family's pattern places
+    // (companywiki, a configured wiki of its own) would otherwise add a made-up one ("company").
+    const own = row.language === null ? languageOfProject(row.project) : undefined;
     if (own !== undefined) codes.add(own);
   }
   const projects = [...projectLanguage.keys()].sort().map((code) => {
@@ -53,6 +57,27 @@ export interface CatalogOptions {
   clock: Clock;
   /** How long the lists read are trusted without a write being heard; 0 reads every time. */
   maxAgeMs: number;
+  /** What is listed whatever the store holds; default every open, public Wikimedia wiki and its language. */
+  bundled?: CatalogLists;
+  /** The wikis configured with `--upstream` of no Wikimedia wiki, as they describe themselves (asked at each listing; configured-wikis.ts keeps the answers). */
+  configured?: () => Promise<Project[]>;
+}
+
+/** The bundled table, once: every open, public Wikimedia wiki and its language. */
+let bundled: CatalogLists | undefined;
+function bundledLists(): CatalogLists {
+  bundled ??= { projects: [...bundledProjects()], languages: [...bundledLanguages()] };
+  return bundled;
+}
+
+/**
+ * The union of several lists, each item once by identifier (the first list's wins: the bundled
+ * facts over what a configured wiki or the store says of the same code), sorted by code unit.
+ */
+export function unionByIdentifier<T extends { identifier: string }>(...lists: readonly (readonly T[])[]): T[] {
+  const seen = new Map<string, T>();
+  for (const list of lists) for (const item of list) if (!seen.has(item.identifier)) seen.set(item.identifier, item);
+  return [...seen.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : a.identifier > b.identifier ? 1 : 0));
 }
 
 export class Catalog {
@@ -67,11 +92,22 @@ export class Catalog {
   }
 
   async projects(): Promise<Project[]> {
-    return (await this.#lists()).projects;
+    const [stored, configured] = await Promise.all([this.#lists(), this.#configured()]);
+    return unionByIdentifier(this.#bundled().projects, configured, stored.projects);
   }
 
   async languages(): Promise<Language[]> {
-    return (await this.#lists()).languages;
+    const [stored, configured] = await Promise.all([this.#lists(), this.#configured()]);
+    const ofConfigured = configured.flatMap((p) => (p.in_language === undefined ? [] : [p.in_language]));
+    return unionByIdentifier(this.#bundled().languages, ofConfigured, stored.languages);
+  }
+
+  #bundled(): CatalogLists {
+    return this.#options.bundled ?? bundledLists();
+  }
+
+  #configured(): Promise<Project[]> {
+    return this.#options.configured?.() ?? Promise.resolve([]);
   }
 
   /** An article was written: the next request reads the lists again. */

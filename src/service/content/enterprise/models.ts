@@ -12,6 +12,7 @@
  * /v2/openapi.json.
  */
 import { z } from 'zod';
+import { SizeSchema, VersionSchema } from '../../../index.js';
 
 export const LanguageModel = z.object({
   identifier: z.string().meta({ description: 'Language code, e.g. "en"' }),
@@ -40,10 +41,8 @@ export const NamespaceModel = z.object({
   description: z.string().optional(),
 });
 
-export const SizeModel = z.object({
-  value: z.number(),
-  unit_text: z.string().meta({ description: '"B": value is in bytes' }),
-});
+// The Article's own (src/schema): one type per concept, the same in /v2/articles and /v2/structured-contents.
+export const SizeModel = SizeSchema;
 
 export const SnapshotModel = z.object({
   identifier: z.string().meta({ description: '<project>_namespace_<number>, e.g. "enwiki_namespace_0"' }),
@@ -63,34 +62,8 @@ const EntityModel = z.object({
   aspects: z.array(z.string()).optional(),
 });
 
-const EditorModel = z.object({
-  identifier: z.number().int().optional(),
-  name: z.string().optional(),
-  edit_count: z.number().int().optional(),
-  groups: z.array(z.string()).optional(),
-  is_bot: z.boolean().optional(),
-  is_anonymous: z.boolean().optional(),
-  is_admin: z.boolean().optional(),
-  is_patroller: z.boolean().optional(),
-  has_advanced_rights: z.boolean().optional(),
-  date_started: z.string().optional(),
-});
-
-const VersionModel = z.object({
-  identifier: z.number().int().meta({ description: 'Revision id' }),
-  comment: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  is_minor_edit: z.boolean().optional(),
-  is_flagged_stable: z.boolean().optional(),
-  has_tag_needs_citation: z.boolean().optional(),
-  noindex: z.boolean().optional(),
-  number_of_characters: z.number().int().optional(),
-  size: SizeModel.optional(),
-  editor: EditorModel.optional(),
-  // Model scores (revertrisk, …) and maintenance counters change with Enterprise's models: kept as maps.
-  scores: z.record(z.string(), z.unknown()).optional(),
-  maintenance_tags: z.record(z.string(), z.number()).optional(),
-});
+// The whole version of an envelope (editor, scores, size, maintenance tags …), as the Article keeps it.
+const VersionModel = VersionSchema;
 
 export const EnterpriseArticleModel = z.object({
   name: z.string(),

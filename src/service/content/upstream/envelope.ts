@@ -16,7 +16,7 @@ export function upstreamEnvelope({ html, meta }: UpstreamArticle): Envelope {
     is_part_of: { identifier: meta.project, url: meta.siteUrl },
     article_body: { html },
   };
-  const language = projectOfHost(new URL(meta.siteUrl).hostname)?.language;
+  const language = meta.language ?? projectOfHost(new URL(meta.siteUrl).hostname)?.language;
   if (language !== undefined) envelope.in_language = { identifier: language };
   if (meta.license !== undefined) envelope.license = [{ name: meta.license.name, url: meta.license.url }];
   return envelope;

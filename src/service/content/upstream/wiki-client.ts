@@ -4,12 +4,13 @@
  * Parsoid HTML, both at once, sharing one deadline. A failure of either cancels the other.
  */
 import { z } from 'zod';
-import { hostOfProject } from '../../../index.js';
+import { hostOfProject, parseSiteinfo, wikiData, type SiteinfoData } from '../../../index.js';
 import { toPathSegment, toWikiPath } from '../title.js';
 import { TimeoutStrategy, timeout } from 'cockatiel';
 import type { TimeoutPolicy } from 'cockatiel';
 import { ProjectCircuits } from './circuits.js';
 import { UnknownProject, UpstreamTimeout, UpstreamUnavailable } from './errors.js';
+import type { UpstreamOrigin } from './origins.js';
 import type { FetchScope, GetPolicy, RetryEvent } from './http.js';
 import { attemptTimeout, resilientGet } from './http.js';
 import { userAgent } from './user-agent.js';
@@ -39,6 +40,8 @@ export type WikiClientOptions = z.input<typeof WikiClientOptionsSchema> & {
    * project code; tests point it at a local fake wiki.
    */
   resolveOrigin?: (project: string, host: string) => string;
+  /** Wikis configured with `--upstream` (origins.ts): a project here is fetched from its wiki, whatever its code. */
+  upstreams?: readonly UpstreamOrigin[];
   /** Told of every retry of a GET, with its wait and what failed. */
   onRetry?: (retry: RetryEvent) => void;
 };
@@ -66,6 +69,8 @@ export const UpstreamMetaSchema = z.object({
   /** The article's canonical https:// URL on the production wiki (not the fetch origin). */
   url: z.string(),
   siteUrl: z.string(),
+  /** The wiki's content language, when the wiki said it (siteinfo of a configured wiki of its own). */
+  language: z.string().optional(),
   contentModel: z.string(),
   license: z.object({ name: z.string(), url: z.string() }).optional(),
 });
@@ -77,6 +82,7 @@ export interface UpstreamArticle {
 }
 
 const ACCEPT_JSON = 'application/json';
+const ACCEPT_XML = 'text/xml, application/xml';
 // Parsoid's content negotiation: ask for the HTML spec version the engine reads.
 const ACCEPT_HTML = 'text/html; charset=utf-8; profile="https://www.mediawiki.org/wiki/Specs/HTML/2.8.0"';
 
@@ -86,10 +92,13 @@ export class WikiClient {
   readonly #deadline: TimeoutPolicy;
   readonly #perAttempt: TimeoutPolicy;
   readonly #resolveOrigin: (project: string, host: string) => string;
+  readonly #upstreams: ReadonlyMap<string, UpstreamOrigin>;
+  /** The language each configured wiki of its own reports, asked once (a failed ask is asked again). */
+  readonly #languages = new Map<string, Promise<string | undefined>>();
   readonly #circuits: ProjectCircuits | undefined;
 
   constructor(options: WikiClientOptions = {}) {
-    const { resolveOrigin, onRetry, ...rest } = options;
+    const { resolveOrigin, onRetry, upstreams, ...rest } = options;
     const o = WikiClientOptionsSchema.parse(rest);
     this.#policy = {
       userAgent: o.userAgent ?? userAgent(o.contact),
@@ -105,6 +114,7 @@ export class WikiClient {
     this.#deadline = timeout(o.deadlineMs, TimeoutStrategy.Cooperative);
     this.#perAttempt = attemptTimeout(this.#policy);
     this.#resolveOrigin = resolveOrigin ?? ((_project, host) => `https://${host}`);
+    this.#upstreams = new Map((upstreams ?? []).map((u) => [u.project, u]));
     // Unreachable, 5xx, timeouts: the wiki is failing. Any other answer (404, too large) shows it is up.
     const failing = (error: unknown): boolean => error instanceof UpstreamUnavailable || error instanceof UpstreamTimeout;
     this.#circuits = o.breakerThreshold === 0 ? undefined : new ProjectCircuits({ threshold: o.breakerThreshold, cooldownMs: o.breakerCooldownMs }, failing);
@@ -120,14 +130,75 @@ export class WikiClient {
    * aborts, rejects with its reason.
    */
   async fetchArticle(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<UpstreamArticle> {
-    const host = hostOfProject(project);
-    if (host === undefined) throw new UnknownProject(project, title);
-    const fetch = (): Promise<UpstreamArticle> => this.#fetch(project, host, title, options.signal);
+    const wiki = this.#wikiOf(project);
+    if (wiki === undefined) throw new UnknownProject(project, title);
+    const fetch = (): Promise<UpstreamArticle> => this.#fetch(project, wiki, title, options.signal);
     return this.#circuits === undefined ? fetch() : this.#circuits.run(project, title, fetch);
   }
 
-  async #fetch(project: string, host: string, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {
-    const base = `${this.#resolveOrigin(project, host)}/w/rest.php/v1/page/${toPathSegment(title)}`;
+  /**
+   * What a configured wiki says of itself (action=query&meta=siteinfo: its name, language,
+   * direction, main page URL), for the catalog. Throws as `fetchArticle` does.
+   */
+  async fetchSiteinfo(project: string, options: { signal?: AbortSignal } = {}): Promise<SiteinfoData> {
+    const wiki = this.#wikiOf(project);
+    if (wiki === undefined) throw new UnknownProject(project, '(siteinfo)');
+    const url = `${wiki.apiUrl}?action=query&meta=siteinfo&siprop=general&format=xml`;
+    const startedAt = Date.now();
+    return this.#deadline.execute(async ({ signal: inTime }) => {
+      const scope: FetchScope = {
+        project,
+        title: '(siteinfo)',
+        signal: inTime,
+        deadlineAt: startedAt + this.#deadlineMs,
+        startedAt,
+        abortReason: () => (options.signal?.aborted === true ? options.signal.reason : new UpstreamTimeout(project, '(siteinfo)', this.#deadlineMs)),
+      };
+      const answer = await resilientGet(url, ACCEPT_XML, this.#policy, scope, this.#perAttempt);
+      try {
+        return parseSiteinfo(answer.body);
+      } catch (error) {
+        throw new UpstreamUnavailable(project, '(siteinfo)', `its siteinfo cannot be read: ${(error as Error).message}`);
+      }
+    }, options.signal);
+  }
+
+  /**
+   * A configured wiki of its own's language, from its siteinfo: its code says nothing (companywiki
+   * would read as the language "company"). Undefined while the wiki does not answer.
+   */
+  #languageOf(project: string): Promise<string | undefined> {
+    let known = this.#languages.get(project);
+    if (known === undefined) {
+      known = this.fetchSiteinfo(project).then(
+        (siteinfo) => siteinfo.language,
+        () => {
+          this.#languages.delete(project);
+          return undefined;
+        },
+      );
+      this.#languages.set(project, known);
+    }
+    return known;
+  }
+
+  /** The REST and action APIs of a project's wiki, the site its article URLs are on, and whether it is a wiki of its own. */
+  #wikiOf(project: string): { restUrl: string; apiUrl: string; siteUrl: string; ownLanguage: boolean } | undefined {
+    const configured = this.#upstreams.get(project);
+    if (configured !== undefined) {
+      // A mirror of a Wikimedia wiki keeps that wiki's URLs; another wiki's are its own, even
+      // when its code looks like one of a family's (companywiki is no company.wikipedia.org).
+      const wikimedia = wikiData(project)?.host;
+      return { restUrl: configured.restUrl, apiUrl: configured.apiUrl, siteUrl: wikimedia === undefined ? configured.origin : `https://${wikimedia}`, ownLanguage: wikimedia === undefined };
+    }
+    const host = hostOfProject(project);
+    if (host === undefined) return undefined;
+    const origin = this.#resolveOrigin(project, host);
+    return { restUrl: `${origin}/w/rest.php`, apiUrl: `${origin}/w/api.php`, siteUrl: `https://${host}`, ownLanguage: false };
+  }
+
+  async #fetch(project: string, wiki: { restUrl: string; siteUrl: string; ownLanguage: boolean }, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {
+    const base = `${wiki.restUrl}/v1/page/${toPathSegment(title)}`;
     const startedAt = Date.now();
     // One deadline for the whole fetch, both routes, retries and backoff included; its signal also
     // aborts with the caller's.
@@ -157,7 +228,12 @@ export class WikiClient {
         if (html.contentType !== undefined && !html.contentType.includes('html')) {
           throw new UpstreamUnavailable(project, title, `the HTML route answered ${html.contentType}`);
         }
-        return { html: html.body, meta: readMeta(page.body, project, host, title) };
+        const meta = readMeta(page.body, project, wiki.siteUrl, title);
+        if (wiki.ownLanguage) {
+          const language = await this.#languageOf(project);
+          if (language !== undefined) meta.language = language;
+        }
+        return { html: html.body, meta };
       };
 
       // The two routes are read at once, so an edit in between can pair one revision's metadata
@@ -182,7 +258,7 @@ export function revisionOfHtml(html: string): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
-function readMeta(body: string, project: string, host: string, requested: string): UpstreamMeta {
+function readMeta(body: string, project: string, siteUrl: string, requested: string): UpstreamMeta {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -195,7 +271,6 @@ function readMeta(body: string, project: string, host: string, requested: string
     throw new UpstreamUnavailable(project, requested, `unexpected page metadata: field "${issue.path.join('.') || '(root)'}": ${issue.message}`);
   }
   const page = parsed.data;
-  const siteUrl = `https://${host}`;
   const meta: UpstreamMeta = {
     project,
     identifier: page.id,

@@ -1,4 +1,4 @@
-/** GET|POST /v2/codes and /v2/codes/{identifier}: the project types of grammar/metadata.json. */
+/** GET|POST /v2/codes and /v2/codes/{identifier}: the project types grammar/metadata.json names, then any other of a listed project (metadata.ts). */
 import { codes } from '../../../content/enterprise/metadata.js';
 import { CodeModel } from '../../../content/enterprise/models.js';
 import { listingRoutes } from '../listing.js';

@@ -1,7 +1,7 @@
 /**
- * GET|POST /v2/languages and /v2/languages/{identifier}: the languages of the stored projects and
- * articles (kept between requests, catalog.ts); a single language answers for those and every
- * language grammar/metadata.json names.
+ * GET|POST /v2/languages and /v2/languages/{identifier}: the languages of every open Wikimedia
+ * wiki, of the configured wikis and of the stored articles (catalog.ts); a single language
+ * answers for those and every language grammar/metadata.json names.
  */
 import { knownLanguage, language } from '../../../content/enterprise/metadata.js';
 import { LanguageModel } from '../../../content/enterprise/models.js';
@@ -16,6 +16,6 @@ export const languagesRoutes = listingRoutes({
     if (knownLanguage(id)) return language(id);
     return (await content.catalog.languages()).find((l) => l.identifier === id);
   },
-  missing: (id) => `no language "${id}" (neither named in grammar/metadata.json nor of a stored article)`,
-  docs: { summary: 'Languages of the stored projects and articles', filterExample: 'direction:rtl', identifier: 'Language code, e.g. en' },
+  missing: (id) => `no language "${id}" (not the language of a Wikimedia wiki, a configured wiki or a stored article)`,
+  docs: { summary: 'Languages of the listed projects and the stored articles', filterExample: 'direction:rtl', identifier: 'Language code, e.g. en' },
 });
