@@ -38,7 +38,8 @@ export type FakeFailure = (
   | { kind: 'garbage'; body: string; contentType: string }
 ) & { times?: number; route?: Route };
 
-export type Route = 'page' | 'html';
+/** `bare`: the page's metadata without its source, what a revalidation asks. */
+export type Route = 'page' | 'html' | 'bare';
 
 export interface RecordedRequest {
   route: Route | undefined;
@@ -57,7 +58,7 @@ interface ArmedFailure {
   applied: Map<string, number>;
 }
 
-const ROUTE = /^\/w\/rest\.php\/v1\/page\/([^/]+)(\/html)?$/;
+const ROUTE = /^\/w\/rest\.php\/v1\/page\/([^/]+)(\/html|\/bare)?$/;
 
 export class FakeWiki {
   readonly requests: RecordedRequest[] = [];
@@ -170,7 +171,7 @@ export class FakeWiki {
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!;
     const match = ROUTE.exec(path);
-    const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : 'html';
+    const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : match[2] === '/html' ? 'html' : 'bare';
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
     const record: RecordedRequest = { route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept, abandoned: false };
     this.requests.push(record);
@@ -219,7 +220,7 @@ export class FakeWiki {
     if (res.destroyed) return;
     const redirect = this.#redirects.get(title);
     if (redirect !== undefined) {
-      const target = `/w/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'html' ? '/html' : ''}`;
+      const target = `/w/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'page' ? '' : `/${route}`}`;
       res.writeHead(redirect.status, { location: target, 'content-length': '0' });
       res.end();
       return;
@@ -247,7 +248,7 @@ export class FakeWiki {
       latest: { id: page.revision ?? 1, timestamp: page.timestamp ?? '2024-01-01T00:00:00Z' },
       content_model: page.contentModel ?? 'wikitext',
       license: page.license ?? { url: 'https://creativecommons.org/licenses/by-sa/4.0/', title: 'Creative Commons Attribution-Share Alike 4.0' },
-      source: '(wikitext not served by the fake wiki)',
+      ...(route === 'bare' ? { html_url: `${this.origin}/w/rest.php/v1/page/${encodeURIComponent(page.title.replace(/ /g, '_'))}/html` } : { source: '(wikitext not served by the fake wiki)' }),
     });
   }
 }

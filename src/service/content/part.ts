@@ -2,6 +2,7 @@
  * The content API (/v2) as a part of the app: what a deployment (or a test) may tune, and the
  * objects its routes share (routes/context.ts), made once per app.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { z } from 'zod';
 import type { Limiter } from '../auth/limiter.js';
@@ -13,8 +14,8 @@ import type { ContentContext } from '../routes/context.js';
 import type { Db } from '../storage/db.js';
 import { Catalog } from './enterprise/catalog.js';
 import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from './rate-limit.js';
-import { ReplyCache } from './reply-cache.js';
-import { ContentService } from './service.js';
+import { articleTag, ReplyCache } from './reply-cache.js';
+import { ContentService, DEFAULT_MAX_AGE_MS } from './service.js';
 import { ArticleStore } from './store.js';
 import type { WikiClientOptions } from './upstream/index.js';
 
@@ -38,8 +39,18 @@ export const ContentSettingsSchema = z.object({
    * revocation window, the staleness the service already documents for tokens.
    */
   lookupCacheMs: z.number().int().nonnegative().default(DEFAULT_REVOCATION_CACHE_MS),
-  /** `Cache-Control: private, max-age=N` on Article replies. */
+  /**
+   * `Cache-Control: private, max-age=N` on the cacheable /v2 replies. On Article replies N counts
+   * from when the wiki last confirmed the article, as their `Age` does: a client keeps them N
+   * seconds from receiving them.
+   */
   maxAgeSeconds: z.number().int().nonnegative().default(60),
+  /**
+   * `--max-age`: how long after its wiki last confirmed a stored article it is served without
+   * asking again; then it is still served at once, and revalidated in the background
+   * (freshness.ts). 0: revalidate on every request. Unused when offline.
+   */
+  staleAfterMs: z.number().int().nonnegative().default(DEFAULT_MAX_AGE_MS),
 });
 export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
@@ -74,6 +85,8 @@ export interface ContentPartOptions {
   explorer: ExplorerSettings;
   /** The deployment's shared limiter store: request limits are kept there, else in memory (rate-limit.ts). */
   sharedLimiter: Limiter | undefined;
+  /** Where background work (revalidation, following) reports its failures. */
+  log?: FastifyBaseLogger;
 }
 
 /** The content routes' shared objects, and what to do when the app closes. */
@@ -91,16 +104,20 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     wiki: options.offline ? undefined : (wiki ?? {}),
     defaultProject: settings.defaultProject,
     memoryCacheBytes: Math.floor(settings.memoryCacheMb * 1024 * 1024),
+    maxAgeMs: settings.staleAfterMs,
+    ...(options.log === undefined ? {} : { onRevalidationFailure: (project: string, title: string, error: unknown) => options.log?.warn({ err: error, project, title }, 'revalidating a stored article failed; it is served as stored') }),
   });
   // Every article write through this database handle (imports over the admin socket, upstream
   // saves) drops what the service remembers of that title at once, and the stored projects and
   // languages kept for /v2/projects and /v2/languages. Caching a parse writes no article row.
   const catalog = new Catalog({ db: options.db, clock: options.clock, maxAgeMs: settings.lookupCacheMs });
+  const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const unsubscribe = store.onWrite((project, title) => {
     service.invalidate(project, title);
     catalog.invalidate();
+    // Its replies name the replaced revision: never asked for again, so their bytes go now.
+    replies.forget(articleTag(project, title));
   });
-  const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const content: ContentContext = {
     service,
     store,
@@ -111,6 +128,7 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     replies,
     replyLookups: replyCacheMetrics(options.metrics, replies),
     cacheControl: `private, max-age=${settings.maxAgeSeconds}`,
+    clientMaxAgeSeconds: settings.maxAgeSeconds,
     snapshotsDir,
     maxInputBytes: explorer.maxInputBytes,
   };
