@@ -1,8 +1,9 @@
 /**
- * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the two REST routes
- * the content service reads, `GET /w/rest.php/v1/page/{title}` and `/page/{title}/html`, for a set
- * of pages, with failures switchable per page or for the whole wiki. It records every request, so
- * tests can assert how many fetches reached "the wiki".
+ * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the REST routes the
+ * content service reads, `GET /w/rest.php/v1/page/{title}`, `/page/{title}/html` and
+ * `/page/{title}/bare`, for a set of pages, with failures switchable per page or for the whole
+ * wiki; and an EventStreams-like stream of server-sent events (`/v2/stream/...`). It records
+ * every request, so tests can assert how many fetches reached "the wiki".
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -58,6 +59,18 @@ interface ArmedFailure {
   applied: Map<string, number>;
 }
 
+/** A stream of server-sent events (EventStreams' `/v2/stream/{streams}`): not a request the article routes count. */
+const STREAM = /^\/v2\/stream\/[^/]+$/;
+
+/** One connection to the event stream, as it arrived. */
+export interface StreamConnection {
+  /** The Last-Event-ID it resumed from. */
+  lastEventId: string | undefined;
+  userAgent: string | undefined;
+  /** The status it was answered with. */
+  status: number;
+}
+
 const ROUTE = /^\/w\/rest\.php\/v1\/page\/([^/]+)(\/html|\/bare)?$/;
 
 export class FakeWiki {
@@ -72,6 +85,12 @@ export class FakeWiki {
   /** Answers not yet finished or abandoned, and who waits for there to be none (`settled`). */
   #open = 0;
   #waiters: (() => boolean)[] = [];
+  /** Every connection to the event stream, answered or refused. */
+  readonly streamConnections: StreamConnection[] = [];
+  readonly #streams = new Set<ServerResponse>();
+  /** Statuses the next stream connections are refused with, in order (with Retry-After, when given). */
+  readonly #streamRefusals: { status: number; retryAfter?: string }[] = [];
+  #eventId = 0;
 
   private constructor() {
     this.#server = createServer((req, res) => this.#handle(req, res));
@@ -145,6 +164,61 @@ export class FakeWiki {
     });
   }
 
+  /** The event stream's URL (what `serve --follow` would be pointed at). */
+  get streamUrl(): string {
+    return `${this.origin}/v2/stream/mediawiki.page_change.v1`;
+  }
+
+  /** Sends one event to every open stream connection, with the next id (or `id`); returns the id. */
+  emit(data: unknown, id = `[{"topic":"eqiad.mediawiki.page_change.v1","partition":0,"offset":${++this.#eventId}}]`): string {
+    const text = `event: message\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of this.#streams) res.write(text);
+    return id;
+  }
+
+  /** Ends every open stream connection, as EventStreams does every 15 minutes. */
+  endStreams(): void {
+    for (const res of this.#streams) res.end();
+    this.#streams.clear();
+  }
+
+  /** The next `statuses.length` stream connections are refused with these statuses. */
+  refuseStreams(...refusals: { status: number; retryAfter?: string }[]): void {
+    this.#streamRefusals.push(...refusals);
+  }
+
+  /** Resolves once `count` stream connections have been answered 200 and are open. */
+  streaming(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        if (this.streamConnections.filter((c) => c.status === 200).length < count || this.#streams.size === 0) return false;
+        resolve();
+        return true;
+      };
+      if (!check()) this.#waiters.push(check);
+    });
+  }
+
+  #stream(req: IncomingMessage, res: ServerResponse): void {
+    const header = req.headers['last-event-id'];
+    const connection: StreamConnection = { lastEventId: typeof header === 'string' ? header : undefined, userAgent: req.headers['user-agent'], status: 200 };
+    const refusal = this.#streamRefusals.shift();
+    if (refusal !== undefined) {
+      connection.status = refusal.status;
+      this.streamConnections.push(connection);
+      if (refusal.retryAfter !== undefined) res.setHeader('retry-after', refusal.retryAfter);
+      sendError(res, refusal.status, 'stream refused by the test');
+      this.#changed();
+      return;
+    }
+    this.streamConnections.push(connection);
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.flushHeaders();
+    this.#streams.add(res);
+    res.on('close', () => this.#streams.delete(res));
+    this.#changed();
+  }
+
   /** Wakes the waiters; those still unsatisfied wait on. */
   #changed(): void {
     this.#waiters = this.#waiters.filter((check) => !check());
@@ -159,6 +233,7 @@ export class FakeWiki {
   async down(): Promise<void> {
     for (const t of this.#timers) clearTimeout(t);
     this.#timers.clear();
+    this.endStreams();
     for (const s of this.#sockets) s.destroy();
     if (!this.#server.listening) return;
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -170,6 +245,7 @@ export class FakeWiki {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!;
+    if (STREAM.test(path)) return this.#stream(req, res);
     const match = ROUTE.exec(path);
     const route: Route | undefined = match === null ? undefined : match[2] === undefined ? 'page' : match[2] === '/html' ? 'html' : 'bare';
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');

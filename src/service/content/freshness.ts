@@ -71,15 +71,18 @@ export class Freshness {
     this.revalidate(row).catch((error: unknown) => this.#options.onFailure?.(row.project, row.title, error));
   }
 
-  /** Revalidates a stored row by age: asks the wiki for its latest revision, refreshes if newer. */
-  revalidate(row: Pick<FoundRow, 'project' | 'title' | 'revision'>): Promise<Revalidation> {
+  /**
+   * Revalidates a stored row by age (`force`: whatever its age): asks the wiki for its latest
+   * revision, refreshes if newer.
+   */
+  revalidate(row: Pick<FoundRow, 'project' | 'title' | 'revision'>, force = false): Promise<Revalidation> {
     return this.#flight.run(keyOf(row.project, row.title), async () => {
       const now = this.#options.clock.now();
       const claimed = await this.#options.store.claimRevalidation(row.project, row.title, {
         now,
         leaseUntil: new Date(now.getTime() + this.#leaseMs),
         revision: row.revision,
-        staleBefore: new Date(now.getTime() - this.#options.maxAgeMs),
+        staleBefore: force ? now : new Date(now.getTime() - this.#options.maxAgeMs),
       });
       if (claimed === undefined) return this.#skipped(row.project, row.title);
       return this.#holding(row.project, row.title, async () => {

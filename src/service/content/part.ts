@@ -17,7 +17,9 @@ import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from './rat
 import { articleTag, ReplyCache } from './reply-cache.js';
 import { ContentService, DEFAULT_MAX_AGE_MS } from './service.js';
 import { ArticleStore } from './store.js';
-import type { WikiClientOptions } from './upstream/index.js';
+import { userAgent, type WikiClientOptions } from './upstream/index.js';
+import { ChangeFollower, type FollowOptions } from './follow.js';
+import { bulkhead, BulkheadRejectedError } from 'cockatiel';
 
 /** What a deployment (or a test) may tune; every field has a default. */
 export const ContentSettingsSchema = z.object({
@@ -57,7 +59,16 @@ export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   wiki?: WikiClientOptions;
   /** The structured snapshots directory (snapshots/layout.ts); without it none are served. */
   snapshotsDir?: string;
+  /** `serve --follow`: the stream of page changes to follow (follow.ts); unused when offline. */
+  follow?: FollowSettings;
 };
+
+/** The followed stream: its URL, and (tests) its backoff and a hook on each reconnection. */
+export type FollowSettings = Pick<FollowOptions, 'url' | 'initialDelayMs' | 'maxDelayMs' | 'onReconnect' | 'onOpen'>;
+
+/** Changes refreshed at once, at most, and waiting, at most: a burst beyond is dropped (their age revalidates them later). */
+const FOLLOW_CONCURRENCY = 4;
+const FOLLOW_QUEUE = 10_000;
 
 export const ExplorerSettingsSchema = z.object({
   /** Largest html or wikitext `POST /v2/parse` accepts, in UTF-8 bytes. The largest corpus page is 3 MB. */
@@ -91,7 +102,7 @@ export interface ContentPartOptions {
 
 /** The content routes' shared objects, and what to do when the app closes. */
 export function createContentPart(options: ContentPartOptions): { content: ContentContext; close: () => void } {
-  const { wiki, snapshotsDir, ...rest } = options.settings;
+  const { wiki, snapshotsDir, follow, ...rest } = options.settings;
   const settings = ContentSettingsSchema.parse(rest);
   const explorer = ExplorerSettingsSchema.parse(options.explorer);
   const store = new ArticleStore(options.db, options.clock);
@@ -132,7 +143,44 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     snapshotsDir,
     maxInputBytes: explorer.maxInputBytes,
   };
-  return { content, close: unsubscribe };
+  const follower = follow === undefined || service.freshness === undefined ? undefined : followChanges(follow, wiki, service, catalog, options.log);
+  return {
+    content,
+    close: () => {
+      follower?.close();
+      unsubscribe();
+    },
+  };
+}
+
+/**
+ * Starts following `follow.url`: each change to an article of a project the store holds is
+ * refreshed (ContentService.followChange), a few at a time.
+ */
+function followChanges(follow: FollowSettings, wiki: WikiClientOptions | undefined, service: ContentService, catalog: Catalog, log: FastifyBaseLogger | undefined): ChangeFollower {
+  const limit = bulkhead(FOLLOW_CONCURRENCY, FOLLOW_QUEUE);
+  const follower = new ChangeFollower({
+    ...follow,
+    userAgent: wiki?.userAgent ?? userAgent(wiki?.contact),
+    onChange: (change) => {
+      limit
+        .execute(async () => {
+          const projects = await catalog.projects();
+          if (!projects.some((p) => p.identifier === change.project)) return;
+          await service.followChange(change);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof BulkheadRejectedError) log?.warn({ project: change.project, title: change.title }, 'too many changes waiting; this one is left to revalidation by age');
+          else log?.warn({ err: error, project: change.project, title: change.title }, 'refreshing a changed article failed');
+        });
+    },
+    onReconnect: (event) => {
+      log?.warn({ reason: event.reason, delayMs: event.delayMs, attempt: event.attempt }, 'the followed change stream broke off; reconnecting');
+      follow.onReconnect?.(event);
+    },
+  });
+  follower.start();
+  return follower;
 }
 
 /** The reply cache in /metrics: its size against the bound, and how often it answered. */

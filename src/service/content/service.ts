@@ -21,7 +21,8 @@ import { selectFields, type Selection } from './fields.js';
 import { LookupCache } from './lookup-cache.js';
 import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
-import { Freshness } from './freshness.js';
+import type { PageChange } from './follow.js';
+import { Freshness, type Revalidation } from './freshness.js';
 import type { ArticleStore, FoundRow, SourceRow, StoredRow } from './store.js';
 import { TextCache } from './text-cache.js';
 import { InvalidTitleError, normalizeTitle } from './title.js';
@@ -197,6 +198,22 @@ export class ContentService {
     const present = sources.filter((s): s is SourceRow => s !== undefined);
     if (present.length === 0) throw notFound(rawTitle, criteria, this.upstreamEnabled);
     return present;
+  }
+
+  /**
+   * A change the followed stream announced (follow.ts): the stored article it names is refreshed
+   * if older than the announced revision (revalidated, when the event names none). Undefined:
+   * nothing of it is stored, or the service is offline.
+   */
+  async followChange(change: PageChange): Promise<Revalidation | undefined> {
+    if (this.freshness === undefined) return undefined;
+    const title = this.#normalize(change.title, change.project);
+    if (title instanceof InvalidTitleError) return undefined;
+    const [row] = await this.#store.find([title], change.project);
+    if (row === undefined) return undefined;
+    if (change.revision === undefined) return this.freshness.revalidate(row, true);
+    if (row.revision >= change.revision) return 'skipped';
+    return this.freshness.refresh(change.project, title, change.revision);
   }
 
   /** The Article JSON text of a stored row for this engine version (cached, or parsed and saved): what snapshots are built from. */
