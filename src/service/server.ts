@@ -33,6 +33,10 @@ export interface ServeOptions {
   allowSharedDataDir?: boolean;
   only?: ServiceParts;
   offline?: boolean;
+  /** `--max-age`: how long a stored article is served before it is revalidated (content/freshness.ts). */
+  maxAgeMs?: number;
+  /** `--follow`: the URL of the stream of page changes to follow (content/follow.ts). */
+  follow?: string;
   /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
   timeouts?: Partial<HttpTimeouts>;
   /** Seed an empty embedded store with the shipped sample articles (default true). */
@@ -95,7 +99,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger,
       only: options.only ?? 'all',
       offline: options.offline ?? false,
-      content: { ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) },
+      content: {
+        ...contentSettingsFromEnv(),
+        snapshotsDir: snapshotsDir(options.dataDir),
+        ...(options.maxAgeMs === undefined ? {} : { staleAfterMs: options.maxAgeMs }),
+        ...(options.follow === undefined ? {} : { follow: { url: options.follow } }),
+      },
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       shared,
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
