@@ -8,19 +8,16 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readChange, type ReconnectEvent } from '../../../src/service/content/follow.js';
-import { importInputs } from '../../../src/service/content/importer.js';
-import { ArticleStore } from '../../../src/service/content/store.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import type { Db } from '../../../src/service/storage/db.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
-import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
+import { BACKENDS, type TestDatabase } from '../helpers/backends.js';
 import { addUser, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
-import { envelope, logIn, pageHtml, writeEnvelopes, type Caller, type ContentReply } from './support.js';
+import { importArticle as importStored, logIn, nextWrite as nextWriteOf, pageHtml, revisionsOf, type Caller } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-const revisions = (reply: ContentReply): unknown =>
-  reply.status === 200 ? (reply.json as { version?: { identifier?: number } }[]).map((a) => a.version?.identifier) : reply.status;
+const revisions = revisionsOf;
 
 /** A `mediawiki.page_change.v1` event as EventStreams sends it (the fields read, and some others). */
 const pageChange = (wiki: string, title: string, revision: number, extra: { namespace?: number; kind?: string; domain?: string } = {}) => ({
@@ -57,21 +54,9 @@ describe.each(BACKENDS)('serve --follow on $name', (backend) => {
   let caller: Caller;
   const reconnects: ReconnectEvent[] = [];
 
-  let imports = 0;
-  const importArticle = async (title: string, revision: number) => {
-    const dir = writeEnvelopes(freshDir(`wikistruct-follow-${imports++}`), [envelope({ project: 'enwiki', language: 'en', title, revision })]);
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, clock), engine: parser });
-    expect(summary.failed, 'imported').toBe(0);
-  };
+  const importArticle = (title: string, revision: number) => importStored(database.db, clock, parser, title, revision);
   const onWiki = (title: string, revision: number) => wiki.addPage({ title, html: pageHtml('enwiki', title, revision), id: 7, revision, timestamp: '2026-02-01T10:00:00Z' });
-  const nextWrite = (db: Db, title: string) =>
-    new Promise<void>((resolve) => {
-      const stop = new ArticleStore(db, clock).onWrite((_project, written) => {
-        if (written !== title) return;
-        stop();
-        resolve();
-      });
-    });
+  const nextWrite = (db: Db, title: string) => nextWriteOf(db, clock, title);
 
   beforeAll(async () => {
     if (skip) return;

@@ -1,17 +1,18 @@
 /**
- * `wikistruct serve --max-age` and `--follow` as a real process: bad values and contradictory
- * flags are refused naming the flag (exit 2), and `--follow --follow-url` connects to the stream
- * it names, with the operator's User-Agent, then stops on SIGTERM.
+ * `wikistruct serve --max-age` and `--follow`: bad values and contradictory flags are refused
+ * naming the flag (exit 2, read in process), and, as a real process, `--follow --follow-url`
+ * connects to the stream it names, with the operator's User-Agent, then stops on SIGTERM.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { FakeWiki } from '../../support/fake-wiki.js';
-import { serve, wikistruct } from '../../support/cli.js';
+import { run as runServe } from '../../../src/cli/serve.js';
+import { serve } from '../../support/cli.js';
 import { templateDir } from '../helpers/backends.js';
 
-// Each case starts a process through tsx: tens of seconds apiece on a loaded machine.
+// The served case starts a process through tsx: tens of seconds on a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
 describe('serve --max-age and --follow', () => {
@@ -36,8 +37,21 @@ describe('serve --max-age and --follow', () => {
       [['--follow-url', wiki.streamUrl], 'wikistruct serve: --follow-url names the stream --follow reads: add --follow\n'],
       [['--follow', '--follow-url', 'ftp://example.test/stream'], 'wikistruct serve: --follow-url must be an http:// or https:// URL\n'],
     ];
-    const runs = await Promise.all(cases.map(([args]) => wikistruct(['serve', '--data', data, ...args])));
-    cases.forEach(([args, message], i) => expect([runs[i]!.code, runs[i]!.stderr], args.join(' ')).toEqual([2, message]));
+    // In process: `serve`'s own argument reading, refused before anything starts.
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      for (const [args, message] of cases) {
+        written.length = 0;
+        const code = await runServe(['--data', data, ...args]);
+        expect([code, written.join('')], args.join(' ')).toEqual([2, message]);
+      }
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   test('--follow --follow-url: the server follows that stream, with the operator in its User-Agent', async () => {

@@ -12,15 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { importInputs } from '../../../src/service/content/importer.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { embeddedSharedState, openSharedState, type SharedState } from '../../../src/service/shared-state.js';
 import type { Db } from '../../../src/service/storage/db.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
-import { BACKENDS, freshDir, TEST_DATABASE_URL, type TestDatabase } from '../helpers/backends.js';
+import { BACKENDS, TEST_DATABASE_URL, type TestDatabase } from '../helpers/backends.js';
 import { addUser, DAY, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
-import { envelope, logIn, pageHtml, structuredContents, writeEnvelopes, type ContentReply } from './support.js';
+import { importArticle as importStored, logIn, nextWrite as nextWriteOf, pageHtml, revisionsOf, structuredContents } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -30,8 +29,7 @@ const RETRY_MS = 60_000;
 /** Waits for background work to have happened (polls `check` until it passes; nothing is timed). */
 const settle = (check: () => unknown) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
 
-const revisions = (reply: ContentReply): unknown =>
-  reply.status === 200 ? (reply.json as { version?: { identifier?: number } }[]).map((a) => a.version?.identifier) : reply.status;
+const revisions = revisionsOf;
 
 describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
   const skip = backend.skip !== undefined;
@@ -61,12 +59,7 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
     shared.push(state);
     return state;
   };
-  let imports = 0;
-  const importArticle = async (title: string, revision: number) => {
-    const dir = writeEnvelopes(freshDir(`wikistruct-freshness-${imports++}`), [envelope({ project: 'enwiki', language: 'en', title, revision })]);
-    const summary = await importInputs([dir], { store: new ArticleStore(database.db, clock), engine: parser });
-    expect(summary.failed, 'imported').toBe(0);
-  };
+  const importArticle = (title: string, revision: number) => importStored(database.db, clock, parser, title, revision);
   const onWiki = (title: string, revision: number) => wiki.addPage({ title, html: pageHtml('enwiki', title, revision, `Lead of ${title} at ${revision}.`), id: 7, revision, timestamp: '2026-02-01T10:00:00Z' });
   let user: { username: string; password: string };
   let signedIn: { at: number; token: Promise<string> } | undefined;
@@ -77,15 +70,7 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
     return signedIn.token;
   };
   const ask = async (server: TestServer, title: string) => structuredContents(server.url, title.replace(/ /g, '_'), { token: await currentToken() });
-  /** Resolves at the next write of `title` that reaches the listeners of `db` (in its process, or pushed over the bus). */
-  const nextWrite = (db: Db, title: string) =>
-    new Promise<void>((resolve) => {
-      const stop = new ArticleStore(db, clock).onWrite((_project, written) => {
-        if (written !== title) return;
-        stop();
-        resolve();
-      });
-    });
+  const nextWrite = (db: Db, title: string) => nextWriteOf(db, clock, title);
   /** The stored row's revision and whether the wiki confirmed it at the clock's present time. */
   const stored = async (title: string) => {
     const [row] = await new ArticleStore(database.db, clock).find([title], 'enwiki');
