@@ -13,10 +13,19 @@ import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import { mergeUpstreams, parseUpstream, parseUpstreamList, UpstreamConfigError, type UpstreamOrigin } from '../service/content/upstream/origins.js';
 import { readOptions } from './run.js';
+import { WIKIMEDIA_PAGE_CHANGES } from '../service/content/follow.js';
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90`, `90s`, `30m`, `12h`, `7d` (checked by the schema) in milliseconds. */
+function durationMs(text: string): number {
+  const [, amount, unit] = /^(\d+)(ms|s|m|h|d)?$/.exec(text)!;
+  return Number(amount) * UNIT_MS[unit ?? 's']!;
+}
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
-                        [--allow-shared-data-dir] [--trust-proxy ADDRESSES] [--upstream PROJECT=URL]...
-                        [--upstreams-file FILE]
+                        [--max-age DURATION] [--follow [--follow-url URL]] [--allow-shared-data-dir]
+                        [--trust-proxy ADDRESSES] [--upstream PROJECT=URL]... [--upstreams-file FILE]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -24,6 +33,13 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
   --only       serve only the auth routes (/v1) or only the content routes (/v2); default both
   --offline    the content API makes no outbound requests
   --no-samples do not seed an empty embedded store with the shipped sample articles
+  --max-age    a stored article last confirmed by its wiki longer ago than this is still served at
+               once, and revalidated in the background (default 24h; 0: on every request; a number
+               of seconds, or with a unit: 90s, 30m, 12h, 7d). Never with --offline
+  --follow     follow the wiki's stream of page changes and refresh each changed stored article
+               within seconds (not with --offline)
+  --follow-url the stream --follow reads (default
+               ${WIKIMEDIA_PAGE_CHANGES})
   --allow-shared-data-dir
                start even though other accounts can reach the data directory (it must be
                0700 and yours) or the key secret file (0600): only when something else keeps
@@ -66,6 +82,13 @@ const OptionsSchema = z.object({
   only: z.enum(['auth', 'content'], { message: '--only must be "auth" or "content"' }).optional(),
   offline: z.boolean(),
   'no-samples': z.boolean(),
+  'max-age': z
+    .string()
+    .regex(/^\d+(ms|s|m|h|d)?$/, '--max-age must be a whole number of seconds, or with a unit: 90s, 30m, 12h, 7d')
+    .transform(durationMs)
+    .optional(),
+  follow: z.boolean(),
+  'follow-url': z.url({ protocol: /^https?$/, message: '--follow-url must be an http:// or https:// URL' }).optional(),
   'allow-shared-data-dir': z.boolean(),
   'trust-proxy': z
     .string()
@@ -100,6 +123,9 @@ export async function run(argv: string[]): Promise<number> {
     only: { type: 'string' },
     offline: { type: 'boolean', default: false },
     'no-samples': { type: 'boolean', default: false },
+    'max-age': { type: 'string' },
+    follow: { type: 'boolean', default: false },
+    'follow-url': { type: 'string' },
     'allow-shared-data-dir': { type: 'boolean', default: false },
     'trust-proxy': { type: 'string' },
     upstream: { type: 'string', multiple: true },
@@ -111,6 +137,14 @@ export async function run(argv: string[]): Promise<number> {
   if (options.help) {
     process.stdout.write(HELP);
     return 0;
+  }
+  if (options.follow && options.offline) {
+    process.stderr.write('wikistruct serve: --follow needs the wiki, and --offline makes no outbound requests: choose one\n');
+    return 2;
+  }
+  if (options['follow-url'] !== undefined && !options.follow) {
+    process.stderr.write('wikistruct serve: --follow-url names the stream --follow reads: add --follow\n');
+    return 2;
   }
   // An empty variable means unset, as shells and CI configurations commonly write it.
   const env = EnvSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
@@ -144,6 +178,8 @@ export async function run(argv: string[]): Promise<number> {
       offline: options.offline,
       samples: !options['no-samples'],
       upstreams,
+      ...(options['max-age'] === undefined ? {} : { maxAgeMs: options['max-age'] }),
+      ...(options.follow ? { follow: options['follow-url'] ?? WIKIMEDIA_PAGE_CHANGES } : {}),
       logger,
       ...(options.only === undefined ? {} : { only: options.only }),
     });

@@ -166,6 +166,7 @@ function contentPart(fastify: FastifyInstance, deps: AppDeps, clock: Clock, metr
     explorer: deps.explorer ?? {},
     // Per-client request limits live where every process sees them when several serve.
     sharedLimiter: shared.requestLimitShared ? shared.limiter : undefined,
+    log: deps.logger,
   });
   fastify.addHook('onClose', async () => close());
   return content;

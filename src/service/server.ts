@@ -43,6 +43,10 @@ export interface ServeOptions {
   trustProxy?: readonly string[];
   /** Wikis to fetch projects' articles from (`--upstream`, content/upstream/origins.ts); default each Wikimedia wiki. */
   upstreams?: readonly UpstreamOrigin[];
+  /** `--max-age`: how long a stored article is served before it is revalidated (content/freshness.ts). */
+  maxAgeMs?: number;
+  /** `--follow`: the URL of the stream of page changes to follow (content/follow.ts). */
+  follow?: string;
   /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
   timeouts?: Partial<HttpTimeouts>;
   /** Seed an empty embedded store with the shipped sample articles (default true). */
@@ -112,7 +116,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       only: options.only ?? 'all',
       offline: options.offline ?? false,
       ...(options.trustProxy === undefined || options.trustProxy.length === 0 ? {} : { trustProxy: options.trustProxy }),
-      content: withUpstreams({ ...contentSettingsFromEnv(), snapshotsDir: snapshotsDir(options.dataDir) }, options.upstreams),
+      content: withUpstreams(
+        {
+          ...contentSettingsFromEnv(),
+          snapshotsDir: snapshotsDir(options.dataDir),
+          ...(options.maxAgeMs === undefined ? {} : { staleAfterMs: options.maxAgeMs }),
+          ...(options.follow === undefined ? {} : { follow: { url: options.follow } }),
+        },
+        options.upstreams,
+      ),
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       shared,
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),

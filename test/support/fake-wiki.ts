@@ -1,10 +1,11 @@
 /**
- * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the two REST routes
- * the content service reads, `GET /w/rest.php/v1/page/{title}` and `/page/{title}/html`, for a set
- * of pages, with failures switchable per page or for the whole wiki; and the action API's
- * siteinfo (`/w/api.php?action=query&meta=siteinfo`, XML), which says what the wiki is called and
- * written in. `scriptPath` moves both (`""` for a wiki installed at the root: `/rest.php`). It
- * records every request, so tests can assert how many fetches reached "the wiki".
+ * A fake MediaWiki over a real socket (node:http on 127.0.0.1, a free port): the REST routes the
+ * content service reads, `GET /w/rest.php/v1/page/{title}`, `/page/{title}/html` and
+ * `/page/{title}/bare`, for a set of pages, with failures switchable per page or for the whole
+ * wiki; the action API's siteinfo (`/w/api.php?action=query&meta=siteinfo`, XML), which says what
+ * the wiki is called and written in; and an EventStreams-like stream of server-sent events
+ * (`/v2/stream/...`). `scriptPath` moves the REST and action APIs (`""` for a wiki installed at the
+ * root: `/rest.php`). It records every request, so tests can assert how many fetches reached "the wiki".
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -40,7 +41,8 @@ export type FakeFailure = (
   | { kind: 'garbage'; body: string; contentType: string }
 ) & { times?: number; route?: Route };
 
-export type Route = 'page' | 'html' | 'siteinfo';
+/** `bare`: the page's metadata without its source, what a revalidation asks. */
+export type Route = 'page' | 'html' | 'bare' | 'siteinfo';
 
 /** What the wiki says of itself in siteinfo's `general`. */
 export interface FakeSiteinfo {
@@ -72,6 +74,17 @@ interface ArmedFailure {
   applied: Map<string, number>;
 }
 
+/** A stream of server-sent events (EventStreams' `/v2/stream/{streams}`): not a request the article routes count. */
+const STREAM = /^\/v2\/stream\/[^/]+$/;
+
+/** One connection to the event stream, as it arrived. */
+export interface StreamConnection {
+  /** The Last-Event-ID it resumed from. */
+  lastEventId: string | undefined;
+  userAgent: string | undefined;
+  /** The status it was answered with. */
+  status: number;
+}
 
 export class FakeWiki {
   readonly requests: RecordedRequest[] = [];
@@ -88,11 +101,17 @@ export class FakeWiki {
   /** Answers not yet finished or abandoned, and who waits for there to be none (`settled`). */
   #open = 0;
   #waiters: (() => boolean)[] = [];
+  /** Every connection to the event stream, answered or refused. */
+  readonly streamConnections: StreamConnection[] = [];
+  readonly #streams = new Set<ServerResponse>();
+  /** Statuses the next stream connections are refused with, in order (with Retry-After, when given). */
+  readonly #streamRefusals: { status: number; retryAfter?: string }[] = [];
+  #eventId = 0;
 
   private constructor(options: FakeWikiOptions) {
     this.#scriptPath = options.scriptPath ?? '/w';
     const escaped = this.#scriptPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    this.#route = new RegExp(`^${escaped}/rest\\.php/v1/page/([^/]+)(/html)?$`);
+    this.#route = new RegExp(`^${escaped}/rest\\.php/v1/page/([^/]+)(/html|/bare)?$`);
     this.#siteinfo = options.siteinfo ?? { sitename: 'Fake Wiki', lang: 'en' };
     this.#server = createServer((req, res) => this.#handle(req, res));
     this.#server.on('connection', (socket) => {
@@ -170,6 +189,61 @@ export class FakeWiki {
     });
   }
 
+  /** The event stream's URL (what `serve --follow` would be pointed at). */
+  get streamUrl(): string {
+    return `${this.origin}/v2/stream/mediawiki.page_change.v1`;
+  }
+
+  /** Sends one event to every open stream connection, with the next id (or `id`); returns the id. */
+  emit(data: unknown, id = `[{"topic":"eqiad.mediawiki.page_change.v1","partition":0,"offset":${++this.#eventId}}]`): string {
+    const text = `event: message\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of this.#streams) res.write(text);
+    return id;
+  }
+
+  /** Ends every open stream connection, as EventStreams does every 15 minutes. */
+  endStreams(): void {
+    for (const res of this.#streams) res.end();
+    this.#streams.clear();
+  }
+
+  /** The next `statuses.length` stream connections are refused with these statuses. */
+  refuseStreams(...refusals: { status: number; retryAfter?: string }[]): void {
+    this.#streamRefusals.push(...refusals);
+  }
+
+  /** Resolves once `count` stream connections have been answered 200 and are open. */
+  streaming(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        if (this.streamConnections.filter((c) => c.status === 200).length < count || this.#streams.size === 0) return false;
+        resolve();
+        return true;
+      };
+      if (!check()) this.#waiters.push(check);
+    });
+  }
+
+  #stream(req: IncomingMessage, res: ServerResponse): void {
+    const header = req.headers['last-event-id'];
+    const connection: StreamConnection = { lastEventId: typeof header === 'string' ? header : undefined, userAgent: req.headers['user-agent'], status: 200 };
+    const refusal = this.#streamRefusals.shift();
+    if (refusal !== undefined) {
+      connection.status = refusal.status;
+      this.streamConnections.push(connection);
+      if (refusal.retryAfter !== undefined) res.setHeader('retry-after', refusal.retryAfter);
+      sendError(res, refusal.status, 'stream refused by the test');
+      this.#changed();
+      return;
+    }
+    this.streamConnections.push(connection);
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    res.flushHeaders();
+    this.#streams.add(res);
+    res.on('close', () => this.#streams.delete(res));
+    this.#changed();
+  }
+
   /** Wakes the waiters; those still unsatisfied wait on. */
   #changed(): void {
     this.#waiters = this.#waiters.filter((check) => !check());
@@ -184,6 +258,7 @@ export class FakeWiki {
   async down(): Promise<void> {
     for (const t of this.#timers) clearTimeout(t);
     this.#timers.clear();
+    this.endStreams();
     for (const s of this.#sockets) s.destroy();
     if (!this.#server.listening) return;
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -195,9 +270,10 @@ export class FakeWiki {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    if (STREAM.test(path)) return this.#stream(req, res);
     const match = this.#route.exec(path);
     const isSiteinfo = path === `${this.#scriptPath}/api.php` && new URLSearchParams(query).get('meta') === 'siteinfo';
-    const route: Route | undefined = isSiteinfo ? 'siteinfo' : match === null ? undefined : match[2] === undefined ? 'page' : 'html';
+    const route: Route | undefined = isSiteinfo ? 'siteinfo' : match === null ? undefined : match[2] === undefined ? 'page' : match[2] === '/html' ? 'html' : 'bare';
     const title = match === null ? undefined : decodeURIComponent(match[1]!).replace(/_/g, ' ');
     const record: RecordedRequest = { route, title, path, userAgent: req.headers['user-agent'], accept: req.headers.accept, abandoned: false };
     this.requests.push(record);
@@ -259,7 +335,7 @@ export class FakeWiki {
     if (res.destroyed) return;
     const redirect = this.#redirects.get(title);
     if (redirect !== undefined) {
-      const target = `${this.#scriptPath}/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'html' ? '/html' : ''}`;
+      const target = `${this.#scriptPath}/rest.php/v1/page/${encodeURIComponent(redirect.to.replace(/ /g, '_'))}${route === 'page' ? '' : `/${route}`}`;
       res.writeHead(redirect.status, { location: target, 'content-length': '0' });
       res.end();
       return;
@@ -287,7 +363,7 @@ export class FakeWiki {
       latest: { id: page.revision ?? 1, timestamp: page.timestamp ?? '2024-01-01T00:00:00Z' },
       content_model: page.contentModel ?? 'wikitext',
       license: page.license ?? { url: 'https://creativecommons.org/licenses/by-sa/4.0/', title: 'Creative Commons Attribution-Share Alike 4.0' },
-      source: '(wikitext not served by the fake wiki)',
+      ...(route === 'bare' ? { html_url: `${this.origin}/w/rest.php/v1/page/${encodeURIComponent(page.title.replace(/ /g, '_'))}/html` } : { source: '(wikitext not served by the fake wiki)' }),
     });
   }
 }

@@ -12,39 +12,40 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock.js';
 import { SingleFlight } from './single-flight.js';
-import type { StoredRow } from './store.js';
+import type { FoundRow } from './store.js';
 
-export interface LookupCacheOptions {
+export interface LookupCacheOptions<R> {
   clock: Clock;
   /** How long rows read from the database are trusted; 0 asks the database every time. */
   maxAgeMs: number;
   /** Titles remembered at most (each entry is a few rows of metadata, no Article text). */
   maxTitles?: number;
   /** Every stored row whose normalised title is `title`. */
-  load(title: string): Promise<StoredRow[]>;
+  load(title: string): Promise<R[]>;
 }
 
-interface Entry {
-  rows: StoredRow[];
+interface Entry<R> {
+  rows: R[];
   readAt: number;
 }
 
-export class LookupCache {
-  readonly #options: LookupCacheOptions;
-  readonly #entries: LRUCache<string, Entry>;
-  readonly #loading = new SingleFlight<string, StoredRow[]>();
+/** `R`: the row type the store's lookup returns (its rows with their age). */
+export class LookupCache<R = FoundRow> {
+  readonly #options: LookupCacheOptions<R>;
+  readonly #entries: LRUCache<string, Entry<R>>;
+  readonly #loading = new SingleFlight<string, R[]>();
   /**
    * Bumped by every invalidation. A read that began before one may have seen the old rows: it is
    * not stored, and requests that arrive after it start a read of their own rather than join it.
    */
   #generation = 0;
 
-  constructor(options: LookupCacheOptions) {
+  constructor(options: LookupCacheOptions<R>) {
     this.#options = options;
     this.#entries = new LRUCache({ max: options.maxTitles ?? 10_000 });
   }
 
-  async rows(title: string): Promise<StoredRow[]> {
+  async rows(title: string): Promise<R[]> {
     const now = this.#options.clock.now().getTime();
     const entry = this.#entries.get(title);
     // A clock that went back (a test, an NTP step) makes the entry's age unknown: read again.

@@ -2,6 +2,7 @@
  * The content API (/v2) as a part of the app: what a deployment (or a test) may tune, and the
  * objects its routes share (routes/context.ts), made once per app.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { z } from 'zod';
 import type { Limiter } from '../auth/limiter.js';
@@ -13,11 +14,13 @@ import type { ContentContext } from '../routes/context.js';
 import type { Db } from '../storage/db.js';
 import { Catalog } from './enterprise/catalog.js';
 import { createRequestLimiter, RateLimitSchema, REQUEST_LIMIT_KEYS } from './rate-limit.js';
-import { ReplyCache } from './reply-cache.js';
-import { ContentService } from './service.js';
+import { articleTag, ReplyCache } from './reply-cache.js';
+import { ContentService, DEFAULT_MAX_AGE_MS } from './service.js';
 import { ArticleStore } from './store.js';
 import { ConfiguredWikis } from './upstream/configured-wikis.js';
-import { WikiClient, type WikiClientOptions } from './upstream/index.js';
+import { userAgent, WikiClient, type WikiClientOptions } from './upstream/index.js';
+import { ChangeFollower, type FollowOptions } from './follow.js';
+import { bulkhead, BulkheadRejectedError } from 'cockatiel';
 
 /** How long a configured wiki that did not say what it is stays listed by its code alone. */
 const SITEINFO_RETRY_MS = 60_000;
@@ -42,15 +45,34 @@ export const ContentSettingsSchema = z.object({
    * revocation window, the staleness the service already documents for tokens.
    */
   lookupCacheMs: z.number().int().nonnegative().default(DEFAULT_REVOCATION_CACHE_MS),
-  /** `Cache-Control: private, max-age=N` on Article replies. */
+  /**
+   * `Cache-Control: private, max-age=N` on the cacheable /v2 replies. On Article replies N counts
+   * from when the wiki last confirmed the article, as their `Age` does: a client keeps them N
+   * seconds from receiving them.
+   */
   maxAgeSeconds: z.number().int().nonnegative().default(60),
+  /**
+   * `--max-age`: how long after its wiki last confirmed a stored article it is served without
+   * asking again; then it is still served at once, and revalidated in the background
+   * (freshness.ts). 0: revalidate on every request. Unused when offline.
+   */
+  staleAfterMs: z.number().int().nonnegative().default(DEFAULT_MAX_AGE_MS),
 });
 export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
   wiki?: WikiClientOptions;
   /** The structured snapshots directory (snapshots/layout.ts); without it none are served. */
   snapshotsDir?: string;
+  /** `serve --follow`: the stream of page changes to follow (follow.ts); unused when offline. */
+  follow?: FollowSettings;
 };
+
+/** The followed stream: its URL, and (tests) its backoff and a hook on each reconnection. */
+export type FollowSettings = Pick<FollowOptions, 'url' | 'initialDelayMs' | 'maxDelayMs' | 'onReconnect' | 'onOpen'>;
+
+/** Changes refreshed at once, at most, and waiting, at most: a burst beyond is dropped (their age revalidates them later). */
+const FOLLOW_CONCURRENCY = 4;
+const FOLLOW_QUEUE = 10_000;
 
 export const ExplorerSettingsSchema = z.object({
   /** Largest html or wikitext `POST /v2/parse` accepts, in UTF-8 bytes. The largest corpus page is 3 MB. */
@@ -78,11 +100,13 @@ export interface ContentPartOptions {
   explorer: ExplorerSettings;
   /** The deployment's shared limiter store: request limits are kept there, else in memory (rate-limit.ts). */
   sharedLimiter: Limiter | undefined;
+  /** Where background work (revalidation, following) reports its failures. */
+  log?: FastifyBaseLogger;
 }
 
 /** The content routes' shared objects, and what to do when the app closes. */
 export function createContentPart(options: ContentPartOptions): { content: ContentContext; close: () => void } {
-  const { wiki, snapshotsDir, ...rest } = options.settings;
+  const { wiki, snapshotsDir, follow, ...rest } = options.settings;
   const settings = ContentSettingsSchema.parse(rest);
   const explorer = ExplorerSettingsSchema.parse(options.explorer);
   const store = new ArticleStore(options.db, options.clock);
@@ -95,6 +119,8 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     wiki: options.offline ? undefined : (wiki ?? {}),
     defaultProject: settings.defaultProject,
     memoryCacheBytes: Math.floor(settings.memoryCacheMb * 1024 * 1024),
+    maxAgeMs: settings.staleAfterMs,
+    ...(options.log === undefined ? {} : { onRevalidationFailure: (project: string, title: string, error: unknown) => options.log?.warn({ err: error, project, title }, 'revalidating a stored article failed; it is served as stored') }),
   });
   // Every article write through this database handle (imports over the admin socket, upstream
   // saves) drops what the service remembers of that title at once, and the stored projects and
@@ -110,11 +136,13 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     maxAgeMs: settings.lookupCacheMs,
     ...(configured === undefined ? {} : { configured: () => configured.projects() }),
   });
+  const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const unsubscribe = store.onWrite((project, title) => {
     service.invalidate(project, title);
     catalog.invalidate();
+    // Its replies name the replaced revision: never asked for again, so their bytes go now.
+    replies.forget(articleTag(project, title));
   });
-  const replies = new ReplyCache(Math.floor(settings.replyCacheMb * 1024 * 1024));
   const content: ContentContext = {
     service,
     store,
@@ -125,10 +153,49 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     replies,
     replyLookups: replyCacheMetrics(options.metrics, replies),
     cacheControl: `private, max-age=${settings.maxAgeSeconds}`,
+    clientMaxAgeSeconds: settings.maxAgeSeconds,
     snapshotsDir,
     maxInputBytes: explorer.maxInputBytes,
   };
-  return { content, close: unsubscribe };
+  const follower = follow === undefined || service.freshness === undefined ? undefined : followChanges(follow, wiki, service, catalog, options.log);
+  return {
+    content,
+    close: () => {
+      follower?.close();
+      unsubscribe();
+    },
+  };
+}
+
+/**
+ * Starts following `follow.url`: each change to an article of a project the store holds is
+ * refreshed (ContentService.followChange), a few at a time.
+ */
+function followChanges(follow: FollowSettings, wiki: WikiClientOptions | undefined, service: ContentService, catalog: Catalog, log: FastifyBaseLogger | undefined): ChangeFollower {
+  const limit = bulkhead(FOLLOW_CONCURRENCY, FOLLOW_QUEUE);
+  const follower = new ChangeFollower({
+    ...follow,
+    userAgent: wiki?.userAgent ?? userAgent(wiki?.contact),
+    onChange: (change) => {
+      limit
+        .execute(async () => {
+          // Stored projects only: the catalog lists every Wikimedia wiki, the stream carries them all.
+          const projects = await catalog.storedProjects();
+          if (!projects.some((p) => p.identifier === change.project)) return;
+          await service.followChange(change);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof BulkheadRejectedError) log?.warn({ project: change.project, title: change.title }, 'too many changes waiting; this one is left to revalidation by age');
+          else log?.warn({ err: error, project: change.project, title: change.title }, 'refreshing a changed article failed');
+        });
+    },
+    onReconnect: (event) => {
+      log?.warn({ reason: event.reason, delayMs: event.delayMs, attempt: event.attempt }, 'the followed change stream broke off; reconnecting');
+      follow.onReconnect?.(event);
+    },
+  });
+  follower.start();
+  return follower;
 }
 
 /** The reply cache in /metrics: its size against the bound, and how often it answered. */

@@ -61,12 +61,24 @@ export function negotiateEncoding(header: string | undefined): Encoding {
   return negotiator.negotiate(normalized) ?? 'identity';
 }
 
+/** The tag of the replies holding an article (ReplyCache `get`'s `tags`, `forget`). */
+export function articleTag(project: string, title: string): string {
+  return `${project}\u0000${title}`;
+}
+
 /** Per-entry bookkeeping of lru-cache and the Map, roughly, so a cache of tiny replies is bounded too. */
 const ENTRY_OVERHEAD_BYTES = 160;
 
 export class ReplyCache {
   readonly #entries: LRUCache<string, StoredReply> | undefined;
   readonly #making = new SingleFlight<string, StoredReply>();
+  /**
+   * The entries holding each article (by `tags` of `get`), so that a replaced revision's replies
+   * are dropped at once (`forget`) rather than held until evicted: they can never be asked for
+   * again, since the key names the revision.
+   */
+  readonly #tagged = new Map<string, Set<string>>();
+  readonly #tagsOf = new Map<string, readonly string[]>();
 
   /** `maxBytes` 0 keeps nothing (every reply is made, and compressed, on its own). */
   constructor(maxBytes: number) {
@@ -76,6 +88,7 @@ export class ReplyCache {
             maxSize: maxBytes,
             // Keys are UTF-16 in memory; the bytes are what the reply holds.
             sizeCalculation: (reply, key) => reply.bytes.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+            dispose: (_reply, key) => this.#untag(key),
           })
         : undefined;
   }
@@ -84,16 +97,42 @@ export class ReplyCache {
    * The reply for `key` in `encoding`: the stored bytes, or `body()` encoded once and stored.
    * `hit` says which (for the metrics). `key` must determine the body completely.
    */
-  async get(key: string, encoding: Encoding, body: () => Promise<string>): Promise<{ reply: StoredReply; hit: boolean }> {
+  async get(key: string, encoding: Encoding, body: () => Promise<string>, tags: readonly string[] = []): Promise<{ reply: StoredReply; hit: boolean }> {
     const entryKey = `${encoding}\u0000${key}`;
     const stored = this.#entries?.get(entryKey);
     if (stored !== undefined) return { reply: stored, hit: true };
     const reply = await this.#making.run(entryKey, async () => {
       const made = await encode(Buffer.from(await body()), encoding);
-      this.#entries?.set(entryKey, made);
+      if (this.#entries !== undefined) {
+        this.#entries.set(entryKey, made);
+        if (tags.length > 0 && this.#entries.has(entryKey)) this.#tag(entryKey, tags);
+      }
       return made;
     });
     return { reply, hit: false };
+  }
+
+  /** Drops every reply stored with `tag` (an article whose stored revision was replaced). */
+  forget(tag: string): void {
+    for (const entryKey of [...(this.#tagged.get(tag) ?? [])]) this.#entries?.delete(entryKey);
+  }
+
+  #tag(entryKey: string, tags: readonly string[]): void {
+    this.#tagsOf.set(entryKey, tags);
+    for (const tag of tags) {
+      let keys = this.#tagged.get(tag);
+      if (keys === undefined) this.#tagged.set(tag, (keys = new Set()));
+      keys.add(entryKey);
+    }
+  }
+
+  #untag(entryKey: string): void {
+    for (const tag of this.#tagsOf.get(entryKey) ?? []) {
+      const keys = this.#tagged.get(tag);
+      keys?.delete(entryKey);
+      if (keys?.size === 0) this.#tagged.delete(tag);
+    }
+    this.#tagsOf.delete(entryKey);
   }
 
   /** Bytes held, as counted against the bound (lru-cache's calculated size). */

@@ -21,7 +21,9 @@ import { selectFields, type Selection } from './fields.js';
 import { LookupCache } from './lookup-cache.js';
 import { firstProjects, type Criteria } from './request.js';
 import { SingleFlight } from './single-flight.js';
-import type { ArticleStore, SourceRow, StoredRow } from './store.js';
+import type { PageChange } from './follow.js';
+import { Freshness, type Revalidation } from './freshness.js';
+import type { ArticleStore, FoundRow, SourceRow, StoredRow } from './store.js';
 import { TextCache } from './text-cache.js';
 import { InvalidTitleError, normalizeTitle } from './title.js';
 import { UpstreamError, UpstreamLoader, UpstreamUnavailable, WikiClient, upstreamEnvelope, type UpstreamArticle, type WikiClientOptions } from './upstream/index.js';
@@ -31,6 +33,10 @@ export interface Found {
   /** The normalised title it is stored (or was fetched) under. */
   title: string;
   revision: number;
+  /** Epoch milliseconds when the wiki last confirmed this revision (fetched now: now). */
+  checkedAt: number;
+  /** The revision's date (ISO 8601), when known. */
+  modified: string | undefined;
   /** The Article as JSON text: from memory, the database, or a parse of the stored source. */
   json(): Promise<string>;
 }
@@ -47,6 +53,13 @@ export interface ContentServiceOptions {
   defaultProject?: string;
   /** Bytes of Article JSON text kept in memory (most recently used); 0 turns it off. */
   memoryCacheBytes?: number;
+  /**
+   * How long a stored article is served without asking its wiki whether it is still current
+   * (freshness.ts); 0: ask on every request. Default 24 h. Unused when offline.
+   */
+  maxAgeMs?: number;
+  /** Told when a background revalidation failed (the article is still served). */
+  onRevalidationFailure?: (project: string, title: string, error: unknown) => void;
 }
 
 export class ContentService {
@@ -54,6 +67,9 @@ export class ContentService {
   readonly #engine: EngineClient;
   readonly #metrics: Metrics;
   readonly #loader: UpstreamLoader | undefined;
+  readonly #clock: Clock;
+  /** Revalidation of stored articles against their wikis; undefined when offline. */
+  readonly freshness: Freshness | undefined;
   readonly #defaultProject: string;
   readonly #reparse = new SingleFlight<string, { json: string; parsed: boolean }>();
   readonly #memory: TextCache;
@@ -74,11 +90,13 @@ export class ContentService {
     this.#defaultProject = options.defaultProject ?? 'enwiki';
     this.#memory = new TextCache(options.memoryCacheBytes ?? 64 * 1024 * 1024);
     this.#lookup = new LookupCache({ clock: options.clock, maxAgeMs: options.lookupMaxAgeMs, load: (title) => this.#store.find([title]) });
+    // One client for fetches and revalidations: they share each project's circuit.
+    const client = options.wiki === undefined ? undefined : new CountingWikiClient(options.wiki, this.#metrics, new ProjectLabels(this.#store, this.#defaultProject));
     this.#loader =
-      options.wiki === undefined
+      client === undefined
         ? undefined
         : new UpstreamLoader({
-            client: new CountingWikiClient(options.wiki, this.#metrics, new ProjectLabels(this.#store, this.#defaultProject)),
+            client,
             parseArticle: async (envelope) => {
               const json = await this.#timedParse(envelope, 'upstream');
               const article = JSON.parse(json) as Article;
@@ -86,6 +104,20 @@ export class ContentService {
               return article;
             },
             save: (article, fetched) => this.#saveFetched(article, fetched),
+          });
+    this.#clock = options.clock;
+    const loader = this.#loader;
+    this.freshness =
+      loader === undefined || client === undefined
+        ? undefined
+        : new Freshness({
+            store: this.#store,
+            clock: options.clock,
+            maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
+            latest: (project, title) => client.fetchLatest(project, title),
+            refresh: async (project, title) => void (await loader.load(project, title)),
+            changed: (_project, title) => this.#lookup.invalidate(title),
+            ...(options.onRevalidationFailure === undefined ? {} : { onFailure: options.onRevalidationFailure }),
           });
   }
 
@@ -113,7 +145,10 @@ export class ContentService {
     // Cut to the limit before reading or parsing any Article.
     const rows = firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
     if (rows.length > 0) {
-      return rows.map((row) => ({ project: row.project, title: row.title, revision: row.revision, json: () => this.#stored(row) }));
+      return rows.map((row) => {
+        this.freshness?.consider(row);
+        return { project: row.project, title: row.title, revision: row.revision, checkedAt: row.checkedAt, modified: row.modified, json: () => this.#stored(row) };
+      });
     }
     if (this.#loader === undefined) throw notFound(rawTitle, criteria, false);
 
@@ -131,7 +166,16 @@ export class ContentService {
       throw error;
     }
     const json = this.#texts.get(article) ?? JSON.stringify(article);
-    return [{ project, title, revision: article.version?.identifier ?? 0, json: () => Promise.resolve(json) }];
+    return [
+      {
+        project,
+        title,
+        revision: article.version?.identifier ?? 0,
+        checkedAt: this.#clock.now().getTime(),
+        modified: article.date_modified,
+        json: () => Promise.resolve(json),
+      },
+    ];
   }
 
   /**
@@ -156,13 +200,29 @@ export class ContentService {
     return present;
   }
 
+  /**
+   * A change the followed stream announced (follow.ts): the stored article it names is refreshed
+   * if older than the announced revision (revalidated, when the event names none). Undefined:
+   * nothing of it is stored, or the service is offline.
+   */
+  async followChange(change: PageChange): Promise<Revalidation | undefined> {
+    if (this.freshness === undefined) return undefined;
+    const title = this.#normalize(change.title, change.project);
+    if (title instanceof InvalidTitleError) return undefined;
+    const [row] = await this.#store.find([title], change.project);
+    if (row === undefined) return undefined;
+    if (change.revision === undefined) return this.freshness.revalidate(row, true);
+    if (row.revision >= change.revision) return 'skipped';
+    return this.freshness.refresh(change.project, title, change.revision);
+  }
+
   /** The Article JSON text of a stored row for this engine version (cached, or parsed and saved): what snapshots are built from. */
   articleJson(row: StoredRow): Promise<string> {
     return this.#stored(row);
   }
 
   /** Stored articles of every project whose normalised title is this one, filtered. */
-  async #storedMatches(rawTitle: string, criteria: Criteria): Promise<StoredRow[]> {
+  async #storedMatches(rawTitle: string, criteria: Criteria): Promise<FoundRow[]> {
     let candidates: string[];
     if (criteria.project !== undefined) {
       candidates = [this.#titleFor(rawTitle, criteria.project)];
@@ -356,6 +416,9 @@ export function envelopeOf(source: SourceRow): Record<string, unknown> {
 
 /** `fields: ["name"]`: the one member `sources` reads of a fetched Article. */
 const NAME_ONLY: Selection = new Map([['name', true]]);
+
+/** `--max-age`'s default: a stored article is asked about once a day at most (when it is read). */
+export const DEFAULT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 function memoryKey(project: string, title: string, revision: number): string {
   return `${project}\u0000${title}\u0000${revision}`;

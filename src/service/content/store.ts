@@ -39,6 +39,15 @@ export const StoredRowSchema = z.object({
 });
 export type StoredRow = z.infer<typeof StoredRowSchema>;
 
+/** A stored row as the content service looks it up: with how old it is (content/freshness.ts). */
+const FoundRowSchema = StoredRowSchema.extend({
+  /** Epoch milliseconds when the wiki last confirmed this revision (or it was stored). */
+  checked_ms: z.coerce.number(),
+  /** The revision's own date (`date_modified`), as delivered. */
+  date_modified: z.string().nullable(),
+}).transform(({ checked_ms, date_modified, ...row }) => ({ ...row, checkedAt: checked_ms, modified: date_modified ?? undefined }));
+export type FoundRow = z.infer<typeof FoundRowSchema>;
+
 const SourceRowSchema = StoredRowSchema.extend({
   page_id: z.coerce.number().int().nullable(),
   html: z.string().nullable(),
@@ -127,7 +136,7 @@ export class ArticleStore {
           `INSERT INTO articles (project, title, revision, page_id, language, html, wikitext, meta, origin, stored_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            ON CONFLICT (project, title) DO UPDATE SET revision = $3, page_id = $4, language = $5, html = $6,
-             wikitext = $7, meta = $8, origin = $9, stored_at = $10
+             wikitext = $7, meta = $8, origin = $9, stored_at = $10, checked_at = NULL
            WHERE articles.revision < EXCLUDED.revision
            RETURNING (xmax = 0) AS inserted`,
           [
@@ -161,13 +170,59 @@ export class ArticleStore {
     return result;
   }
 
-  /** The stored rows (without sources) whose title is one of `titles`, optionally of one project. */
-  async find(titles: readonly string[], project?: string): Promise<StoredRow[]> {
+  /** The stored rows (without sources) whose title is one of `titles`, optionally of one project, with their age. */
+  async find(titles: readonly string[], project?: string): Promise<FoundRow[]> {
+    const columns = `project, title, revision::text AS revision, language, meta->>'date_modified' AS date_modified,
+      floor(extract(epoch FROM coalesce(checked_at, stored_at)) * 1000)::bigint::text AS checked_ms`;
     const rows =
       project === undefined
-        ? await this.db.query('SELECT project, title, revision::text AS revision, language FROM articles WHERE title = ANY($1) ORDER BY project', [titles])
-        : await this.db.query('SELECT project, title, revision::text AS revision, language FROM articles WHERE title = ANY($1) AND project = $2', [titles, project]);
-    return z.array(StoredRowSchema).parse(rows);
+        ? await this.db.query(`SELECT ${columns} FROM articles WHERE title = ANY($1) ORDER BY project`, [titles])
+        : await this.db.query(`SELECT ${columns} FROM articles WHERE title = ANY($1) AND project = $2`, [titles, project]);
+    return z.array(FoundRowSchema).parse(rows);
+  }
+
+  /**
+   * Takes the revalidation lease of an article until `leaseUntil`, if nobody holds it and the
+   * article still needs it: its stored revision is `revision` and was last confirmed before
+   * `staleBefore` (by age), or is older than `belowRevision` (a change the wiki announced). One
+   * statement decides, so of all the processes asking at once exactly one gets it. Returns the
+   * stored revision when taken.
+   */
+  async claimRevalidation(
+    project: string,
+    title: string,
+    claim: { now: Date; leaseUntil: Date } & ({ revision: number; staleBefore: Date } | { belowRevision: number }),
+  ): Promise<number | undefined> {
+    const need =
+      'belowRevision' in claim
+        ? { sql: 'revision < $5', value: claim.belowRevision }
+        : { sql: 'revision = $5 AND coalesce(checked_at, stored_at) <= $6', value: claim.revision };
+    const params: unknown[] = [project, title, claim.now.toISOString(), claim.leaseUntil.toISOString(), need.value];
+    if ('staleBefore' in claim) params.push(claim.staleBefore.toISOString());
+    const rows = await this.db.query<{ revision: string | number }>(
+      `UPDATE articles SET revalidating_until = $4
+       WHERE project = $1 AND title = $2 AND (revalidating_until IS NULL OR revalidating_until <= $3) AND ${need.sql}
+       RETURNING revision::text AS revision`,
+      params,
+    );
+    return rows[0] === undefined ? undefined : Number(rows[0].revision);
+  }
+
+  /**
+   * Ends a revalidation: `confirmed`, the wiki's latest revision is the stored one as of `now`
+   * (a newer one stored meanwhile counts from its own storing); otherwise it failed, and the lease
+   * is kept until `retryAt` so that nobody asks the wiki again sooner.
+   */
+  async finishRevalidation(project: string, title: string, outcome: { now: Date; confirmed: number } | { retryAt: Date }): Promise<void> {
+    if ('confirmed' in outcome) {
+      await this.db.query(
+        `UPDATE articles SET revalidating_until = NULL, checked_at = CASE WHEN revision = $4 THEN $3::timestamptz ELSE checked_at END
+         WHERE project = $1 AND title = $2`,
+        [project, title, outcome.now.toISOString(), outcome.confirmed],
+      );
+    } else {
+      await this.db.query('UPDATE articles SET revalidating_until = $3 WHERE project = $1 AND title = $2', [project, title, outcome.retryAt.toISOString()]);
+    }
   }
 
   /** Whether any article of `project` is stored: one probe of the (project, title) key. */

@@ -29,6 +29,8 @@ export interface ContentContext {
   replyLookups: Counter<'result'>;
   /** `Cache-Control` of the cacheable /v2 replies. */
   cacheControl: string;
+  /** Its max-age: on Article replies counted from the article's last confirmation (their `Age`). */
+  clientMaxAgeSeconds: number;
   /** Where structured snapshots live; undefined: none are served. */
   snapshotsDir: string | undefined;
   /** The largest html or wikitext /v2/parse takes, in UTF-8 bytes. */

@@ -156,4 +156,16 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0007_article_freshness',
+    statements: [
+      // When the wiki last confirmed the stored revision as its latest (content/freshness.ts);
+      // NULL: not since it was stored, so `stored_at` is that time. An article is revalidated
+      // once this is older than the service's --max-age.
+      `ALTER TABLE articles ADD COLUMN checked_at timestamptz`,
+      // A revalidation lease: until then one process is revalidating the article (or, after a
+      // failure, nobody tries again). The one-per-title guarantee across all processes.
+      `ALTER TABLE articles ADD COLUMN revalidating_until timestamptz`,
+    ],
+  },
 ];

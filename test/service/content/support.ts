@@ -4,6 +4,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Clock } from '../../../src/service/clock.js';
+import { importInputs } from '../../../src/service/content/importer.js';
+import { ArticleStore } from '../../../src/service/content/store.js';
+import type { EngineClient } from '../../../src/service/engine-client.js';
+import type { Db } from '../../../src/service/storage/db.js';
+import { freshDir } from '../helpers/backends.js';
 import type { Fetcher, TestServer } from '../helpers/harness.js';
 import { call } from './enterprise-support.js';
 
@@ -93,3 +99,25 @@ export async function logIn(server: TestServer, username: string, password: stri
 /** The project of each Article in a reply; the reply itself when it is not an array (a Message). */
 export const byProject = (articles: unknown): unknown =>
   Array.isArray(articles) ? (articles as { is_part_of?: { identifier?: string } }[]).map((a) => a.is_part_of?.identifier ?? '?') : articles;
+
+/** The revision of each Article in a reply; the status when it is not 200. */
+export const revisionsOf = (reply: ContentReply): unknown =>
+  reply.status === 200 ? (reply.json as { version?: { identifier?: number } }[]).map((a) => a.version?.identifier) : reply.status;
+
+/** Imports one enwiki article at `revision` through the importer (synthetic page), as `wikistruct import` would. */
+export async function importArticle(db: Db, clock: Clock, engine: EngineClient, title: string, revision: number): Promise<void> {
+  const dir = writeEnvelopes(freshDir('wikistruct-import'), [envelope({ project: 'enwiki', language: 'en', title, revision })]);
+  const summary = await importInputs([dir], { store: new ArticleStore(db, clock), engine });
+  if (summary.failed > 0) throw new Error(`importing ${title} failed`);
+}
+
+/** Resolves at the next write of `title` that reaches the listeners of `db` (in its process, or pushed over the bus). */
+export function nextWrite(db: Db, clock: Clock, title: string): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = new ArticleStore(db, clock).onWrite((_project, written) => {
+      if (written !== title) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -96,6 +96,11 @@ export class Catalog {
     return unionByIdentifier(this.#bundled().projects, configured, stored.projects);
   }
 
+  /** The projects the store holds articles of (not the bundled or configured ones): what `--follow` refreshes. */
+  async storedProjects(): Promise<Project[]> {
+    return (await this.#lists()).projects;
+  }
+
   async languages(): Promise<Language[]> {
     const [stored, configured] = await Promise.all([this.#lists(), this.#configured()]);
     const ofConfigured = configured.flatMap((p) => (p.in_language === undefined ? [] : [p.in_language]));

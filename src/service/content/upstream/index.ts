@@ -1,5 +1,5 @@
 export { WikiClient, WikiClientOptionsSchema, UpstreamMetaSchema, revisionOfHtml } from './wiki-client.js';
-export type { UpstreamArticle, UpstreamMeta, WikiClientOptions } from './wiki-client.js';
+export type { LatestRevision, UpstreamArticle, UpstreamMeta, WikiClientOptions } from './wiki-client.js';
 export type { RetryEvent } from './http.js';
 export { upstreamEnvelope } from './envelope.js';
 export {

@@ -76,6 +76,15 @@ export const UpstreamMetaSchema = z.object({
 });
 export type UpstreamMeta = z.infer<typeof UpstreamMetaSchema>;
 
+/** What `/page/{title}/bare` says of a page's latest revision. */
+export interface LatestRevision {
+  /** The title that answered, after redirects, with spaces. */
+  name: string;
+  revision: number;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
 export interface UpstreamArticle {
   html: string;
   meta: UpstreamMeta;
@@ -195,6 +204,35 @@ export class WikiClient {
     if (host === undefined) return undefined;
     const origin = this.#resolveOrigin(project, host);
     return { restUrl: `${origin}/w/rest.php`, apiUrl: `${origin}/w/api.php`, siteUrl: `https://${host}`, ownLanguage: false };
+  }
+
+  /**
+   * The latest revision of `title` (normalised, with spaces): one request for the page's metadata
+   * without its content (`GET /w/rest.php/v1/page/{title}/bare`), what revalidating a stored
+   * article costs the wiki. Resilient and bounded as `fetchArticle` is, behind the same circuit;
+   * throws the same errors.
+   */
+  async fetchLatest(project: string, title: string, options: { signal?: AbortSignal } = {}): Promise<LatestRevision> {
+    const wiki = this.#wikiOf(project);
+    if (wiki === undefined) throw new UnknownProject(project, title);
+    const fetch = async (): Promise<LatestRevision> => {
+      const url = `${wiki.restUrl}/v1/page/${toPathSegment(title)}/bare`;
+      const startedAt = Date.now();
+      return this.#deadline.execute(async ({ signal: inTime }) => {
+        const scope: FetchScope = {
+          project,
+          title,
+          signal: inTime,
+          deadlineAt: startedAt + this.#deadlineMs,
+          startedAt,
+          abortReason: () => (options.signal?.aborted === true ? options.signal.reason : new UpstreamTimeout(project, title, this.#deadlineMs)),
+        };
+        const page = await resilientGet(url, ACCEPT_JSON, this.#policy, scope, this.#perAttempt);
+        const meta = readMeta(page.body, project, wiki.siteUrl, title);
+        return { name: meta.name, revision: meta.revision, timestamp: meta.dateModified };
+      }, options.signal);
+    };
+    return this.#circuits === undefined ? fetch() : this.#circuits.run(project, title, fetch);
   }
 
   async #fetch(project: string, wiki: { restUrl: string; siteUrl: string; ownLanguage: boolean }, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {
