@@ -9,10 +9,11 @@ import { defaultDataDir, handleSignals, startServer } from '../service/server.js
 import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
+import { parseInterval } from '../service/snapshots/scheduler.js';
 import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
-                        [--allow-shared-data-dir]
+                        [--allow-shared-data-dir] [--snapshots-every INTERVAL]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -24,6 +25,10 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                start even though other accounts can reach the data directory (it must be
                0700 and yours) or the key secret file (0600): only when something else keeps
                them out (docs/security.md)
+  --snapshots-every
+               build the snapshots (structured and regular) in the background this often:
+               30m, 24h, 7d (default 24h); also on start when some are missing and after an
+               import into this server; "off": only \`wikistruct snapshot build\` builds them
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
@@ -48,6 +53,14 @@ const OptionsSchema = z.object({
   offline: z.boolean(),
   'no-samples': z.boolean(),
   'allow-shared-data-dir': z.boolean(),
+  'snapshots-every': z.string().transform((text, ctx) => {
+    try {
+      return { ms: parseInterval(text) };
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `--snapshots-every: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }),
   help: z.boolean(),
 });
 
@@ -71,6 +84,7 @@ export async function run(argv: string[]): Promise<number> {
     offline: { type: 'boolean', default: false },
     'no-samples': { type: 'boolean', default: false },
     'allow-shared-data-dir': { type: 'boolean', default: false },
+    'snapshots-every': { type: 'string', default: '24h' },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
   if (typeof parsed === 'number') return parsed;
@@ -101,6 +115,8 @@ export async function run(argv: string[]): Promise<number> {
       allowSharedDataDir: options['allow-shared-data-dir'],
       offline: options.offline,
       samples: !options['no-samples'],
+      snapshotsEveryMs: options['snapshots-every'].ms,
+      snapshotsOff: options['snapshots-every'].ms === undefined,
       logger,
       ...(options.only === undefined ? {} : { only: options.only }),
     });

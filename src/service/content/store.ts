@@ -39,7 +39,7 @@ export const StoredRowSchema = z.object({
 });
 export type StoredRow = z.infer<typeof StoredRowSchema>;
 
-const SourceRowSchema = StoredRowSchema.extend({
+export const SourceRowSchema = StoredRowSchema.extend({
   page_id: z.coerce.number().int().nullable(),
   html: z.string().nullable(),
   wikitext: z.string().nullable(),

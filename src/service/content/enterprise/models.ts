@@ -42,7 +42,7 @@ export const NamespaceModel = z.object({
 
 export const SizeModel = z.object({
   value: z.number(),
-  unit_text: z.string().meta({ description: '"B": value is in bytes' }),
+  unit_text: z.string().meta({ description: '"MB": value is in megabytes (10^6 bytes), to three decimals, as the Enterprise API writes it; the exact length is the download\'s Content-Length' }),
 });
 
 export const SnapshotModel = z.object({
