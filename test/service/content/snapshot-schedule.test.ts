@@ -44,12 +44,28 @@ describe.each(BACKENDS)('background snapshot builds on $name', (backend) => {
   let dir: string;
   let server: TestServer;
   let token: string;
+  let account: Awaited<ReturnType<typeof addUser>>;
   const as = (path: string, init: Parameters<typeof call>[2] = {}): Promise<Answer> => call(server.url, path, { token, ...init });
+  /** Moves time (the access token lives a day: a new one after). */
+  const advance = async (ms: number): Promise<void> => {
+    timer.advance(ms);
+    token = (await logIn(server, account.username, account.password)).accessToken;
+  };
   const importArticles = async (envelopes: Record<string, unknown>[]) => {
     const summary = await importInputs([writeEnvelopes(freshDir('wikistruct-schedule-import'), envelopes)], { store: new ArticleStore(database.db, clock), engine: parser });
     expect(summary.failed, 'imported').toBe(0);
   };
-  const info = async (path: string): Promise<SnapshotInfo> => (await as(path)).json as SnapshotInfo;
+  const info = async (path: string): Promise<SnapshotInfo> => {
+    const reply = await as(path);
+    expect(reply.status, path).toBe(200);
+    return reply.json as SnapshotInfo;
+  };
+  /** The names in a download, in their order. */
+  const namesIn = async (path: string): Promise<string[]> => {
+    const reply = await as(path);
+    expect(reply.status, path).toBe(200);
+    return ndjsonLines(await untar(reply.bytes)).map((line) => (JSON.parse(line) as { name: string }).name);
+  };
 
   beforeAll(async () => {
     if (skip) return;
@@ -65,11 +81,11 @@ describe.each(BACKENDS)('background snapshot builds on $name', (backend) => {
       outboxDir: `${database.dir}/outbox`,
       clock,
       offline: true,
-      content: { parseThreads: 1, snapshotsDir: dir },
+      content: { parseThreads: 1, snapshotsDir: dir, rateLimit: { burst: 10_000, perSecond: 10_000 } },
       snapshots: { everyMs: DAY, timer },
     });
-    const { username, password } = await addUser(database.db, clock);
-    token = (await logIn(server, username, password)).accessToken;
+    account = await addUser(database.db, clock);
+    token = (await logIn(server, account.username, account.password)).accessToken;
   });
   afterAll(async () => {
     await server?.close();
@@ -124,20 +140,19 @@ describe.each(BACKENDS)('background snapshot builds on $name', (backend) => {
     const before = await info('/v2/snapshots/structured-contents/enwiki_namespace_0');
     const beforeRegular = await info('/v2/snapshots/enwiki_namespace_0');
     await importArticles([envelope({ project: 'enwiki', language: 'en', title: 'Mango', revision: 20 })]);
-    timer.advance(DAY - HOUR);
+    await advance(DAY - HOUR);
     await scheduler.idle();
     // Requests meanwhile read what was published; none of them builds.
     expect((await info('/v2/snapshots/structured-contents/enwiki_namespace_0')).version, 'before the interval: the old snapshot').toBe(before.version);
     expect(scheduler.history.length, 'no build yet').toBe(1);
-    timer.advance(HOUR);
+    await advance(HOUR);
     await scheduler.idle();
     expect(scheduler.history.map((h) => [h.reason, h.outcome]).at(-1), 'the scheduled build').toEqual(['schedule', 'built']);
     const after = await info('/v2/snapshots/structured-contents/enwiki_namespace_0');
     expect(after.version, 'a new structured snapshot').not.toBe(before.version);
     expect(after.date_modified, 'built at the scheduled time').toBe(clock.now().toISOString());
     expect((await info('/v2/snapshots/enwiki_namespace_0')).version, 'and a new regular one').not.toBe(beforeRegular.version);
-    const names = ndjsonLines(await untar((await as('/v2/snapshots/enwiki_namespace_0/download')).bytes)).map((l) => (JSON.parse(l) as { name: string }).name);
-    expect(names, 'with the new article').toEqual(['Apple', 'Mango', 'Zebra']);
+    expect(await namesIn('/v2/snapshots/enwiki_namespace_0/download'), 'with the new article').toEqual(['Apple', 'Mango', 'Zebra']);
   });
 
   test.skipIf(skip)('after an import: a build at once; requests that come while one is queued join it', async () => {
@@ -148,29 +163,32 @@ describe.each(BACKENDS)('background snapshot builds on $name', (backend) => {
     scheduler.request('import');
     await scheduler.idle();
     expect(scheduler.history.slice(builds).map((h) => [h.reason, h.outcome]), 'one build').toEqual([['import', 'built']]);
-    const lines = ndjsonLines(await untar((await as('/v2/snapshots/structured-contents/frwiki_namespace_0/download')).bytes));
-    expect(lines.map((l) => (JSON.parse(l) as { name: string }).name), 'with the imported article').toEqual(['Albert Einstein', 'Éclair']);
+    expect(await namesIn('/v2/snapshots/structured-contents/frwiki_namespace_0/download'), 'with the imported article').toEqual(['Albert Einstein', 'Éclair']);
   });
 
   test.skipIf(skip)('never two builds at once across processes: while another process holds the lease the build waits, then runs', async () => {
     const scheduler = server.app.snapshots!;
     const other = await database.connectAgain();
     const lease = await acquireBuildLease(other, clock, 'another-host pid 1 #000000');
-    expect('busy' in lease, 'the other process builds').toBe(false);
-    const again = await acquireBuildLease(database.db, clock);
-    expect(again, 'a second builder is refused, told who builds').toEqual({ busy: 'another-host pid 1 #000000' });
-    const builds = scheduler.history.length;
-    const before = await info('/v2/snapshots/structured-contents/frwiki_namespace_0');
-    await importArticles([envelope({ project: 'frwiki', language: 'fr', title: 'Zèbre', revision: 40 })]);
-    scheduler.request('import');
-    await scheduler.idle();
-    expect(scheduler.history.slice(builds).map((h) => h.outcome), 'postponed').toEqual(['busy']);
-    expect((await info('/v2/snapshots/structured-contents/frwiki_namespace_0')).version, 'nothing built meanwhile').toBe(before.version);
-    if (!('busy' in lease)) await lease.release();
-    timer.advance(DEFAULT_RETRY_MS);
-    await scheduler.idle();
-    expect(scheduler.history.slice(builds).map((h) => h.outcome), 'tried again once the lease was free').toEqual(['busy', 'built']);
-    expect((await info('/v2/snapshots/structured-contents/frwiki_namespace_0')).version, 'built').not.toBe(before.version);
+    try {
+      expect('busy' in lease, 'the other process builds').toBe(false);
+      const again = await acquireBuildLease(database.db, clock);
+      expect(again, 'a second builder is refused, told who builds').toEqual({ busy: 'another-host pid 1 #000000' });
+      const builds = scheduler.history.length;
+      const before = await info('/v2/snapshots/structured-contents/frwiki_namespace_0');
+      await importArticles([envelope({ project: 'frwiki', language: 'fr', title: 'Zèbre', revision: 40 })]);
+      scheduler.request('import');
+      await scheduler.idle();
+      expect(scheduler.history.slice(builds).map((h) => h.outcome), 'postponed').toEqual(['busy']);
+      expect((await info('/v2/snapshots/structured-contents/frwiki_namespace_0')).version, 'nothing built meanwhile').toBe(before.version);
+      if (!('busy' in lease)) await lease.release();
+      await advance(DEFAULT_RETRY_MS);
+      await scheduler.idle();
+      expect(scheduler.history.slice(builds).map((h) => h.outcome), 'tried again once the lease was free').toEqual(['busy', 'built']);
+      expect((await info('/v2/snapshots/structured-contents/frwiki_namespace_0')).version, 'built').not.toBe(before.version);
+    } finally {
+      if (!('busy' in lease)) await lease.release();
+    }
   });
 
   test.skipIf(skip)('a lease whose holder stopped renewing expires and is taken over', async () => {
