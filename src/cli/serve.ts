@@ -3,6 +3,7 @@
  * Configuration by flags, secrets and connection strings by environment (they must not show up
  * in `ps`).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
@@ -13,7 +14,7 @@ import { parseInterval } from '../service/snapshots/scheduler.js';
 import { readOptions } from './run.js';
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
-                        [--allow-shared-data-dir] [--snapshots-every INTERVAL]
+                        [--allow-shared-data-dir] [--trust-proxy ADDRESSES] [--snapshots-every INTERVAL]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -25,6 +26,11 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                start even though other accounts can reach the data directory (it must be
                0700 and yours) or the key secret file (0600): only when something else keeps
                them out (docs/security.md)
+  --trust-proxy
+               comma-separated addresses or CIDR ranges of the reverse proxies in front of the
+               service (e.g. 127.0.0.1,10.0.0.0/8): a request from one of them counts as coming
+               from the client its X-Forwarded-For names (login throttles, rate limits, logs).
+               Only for proxies that overwrite X-Forwarded-For. Default: none
   --snapshots-every
                build the snapshots (structured and regular) in the background this often:
                30m, 24h, 7d (default 24h); also on start when some are missing and after an
@@ -53,6 +59,15 @@ const OptionsSchema = z.object({
   offline: z.boolean(),
   'no-samples': z.boolean(),
   'allow-shared-data-dir': z.boolean(),
+  'trust-proxy': z
+    .string()
+    .transform((list) => list.split(',').map((item) => item.trim()).filter((item) => item.length > 0))
+    .refine((items) => items.length > 0, '--trust-proxy needs at least one address')
+    .superRefine((items, ctx) => {
+      const bad = items.find((item) => !isAddressOrRange(item));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `--trust-proxy: "${bad}" is not an IP address or CIDR range (like 10.0.0.0/8)` });
+    })
+    .optional(),
   'snapshots-every': z.string().transform((text, ctx) => {
     try {
       return { ms: parseInterval(text) };
@@ -84,6 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     offline: { type: 'boolean', default: false },
     'no-samples': { type: 'boolean', default: false },
     'allow-shared-data-dir': { type: 'boolean', default: false },
+    'trust-proxy': { type: 'string' },
     'snapshots-every': { type: 'string', default: '24h' },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
@@ -113,6 +129,7 @@ export async function run(argv: string[]): Promise<number> {
       issuer: env.data.WIKISTRUCT_ISSUER,
       keySecret: env.data.WIKISTRUCT_KEY_SECRET,
       allowSharedDataDir: options['allow-shared-data-dir'],
+      ...(options['trust-proxy'] === undefined ? {} : { trustProxy: options['trust-proxy'] }),
       offline: options.offline,
       samples: !options['no-samples'],
       snapshotsEveryMs: options['snapshots-every'].ms,
@@ -136,4 +153,13 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** "10.0.0.1", "::1", "10.0.0.0/8", "fd00::/8": what proxy-addr accepts as a trusted proxy. */
+function isAddressOrRange(item: string): boolean {
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
