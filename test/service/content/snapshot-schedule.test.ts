@@ -6,11 +6,14 @@
  * listed, described and downloaded (with Range) like structured ones, each line the envelope
  * /v2/articles answers; sizes are in MB as the Enterprise API writes them.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { acquireBuildLease, LEASE_MS } from '../../../src/service/snapshots/build-lease.js';
+import { readSidecar, sizeOf } from '../../../src/service/snapshots/layout.js';
 import { DEFAULT_RETRY_MS, parseInterval } from '../../../src/service/snapshots/scheduler.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
 import { addUser, DAY, HOUR, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
@@ -32,6 +35,34 @@ describe('parseInterval (--snapshots-every)', () => {
     expect([parseInterval('30m'), parseInterval('24h'), parseInterval('7d'), parseInterval('90s')]).toEqual([30 * 60_000, DAY, 7 * DAY, 90_000]);
     expect([parseInterval('off'), parseInterval('0'), parseInterval(' OFF ')]).toEqual([undefined, undefined, undefined]);
     for (const bad of ['', '24', 'h', '1.5h', '-1h', '24 hours', '10s']) expect(() => parseInterval(bad), bad).toThrow();
+  });
+});
+
+describe('snapshot sizes', () => {
+  test('megabytes (10^6 bytes) to three decimals, as the Enterprise API writes them', () => {
+    expect([sizeOf(0), sizeOf(2_000), sizeOf(1_964_879), sizeOf(17_650_000)]).toEqual([
+      { value: 0, unit_text: 'MB' },
+      { value: 0.002, unit_text: 'MB' },
+      { value: 1.965, unit_text: 'MB' },
+      { value: 17.65, unit_text: 'MB' },
+    ]);
+  });
+
+  test('a sidecar written before, with the size in bytes, is read with its size in MB', async () => {
+    const dir = freshDir('wikistruct-old-sidecar');
+    const old = {
+      identifier: 'enwiki_namespace_0',
+      version: 'e2d6849ebf1cd778feb53f6d7f009501',
+      date_modified: '2026-11-23T01:27:40.512Z',
+      is_part_of: { identifier: 'enwiki' },
+      namespace: { identifier: 0 },
+      size: { value: 1_964_879, unit_text: 'B' },
+      file: 'enwiki_namespace_0-e2d6849ebf1cd778feb53f6d7f009501.tar.gz',
+      articles: 44,
+      engine_version: 'some-engine',
+    };
+    writeFileSync(join(dir, 'enwiki_namespace_0.json'), JSON.stringify(old));
+    expect(await readSidecar(dir, 'enwiki_namespace_0')).toEqual({ ...old, size: { value: 1.965, unit_text: 'MB' }, bytes: 1_964_879 });
   });
 });
 
