@@ -12,6 +12,7 @@ import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import { mergeUpstreams, parseUpstream, parseUpstreamList, UpstreamConfigError, type UpstreamOrigin } from '../service/content/upstream/origins.js';
+import { parseInterval } from '../service/snapshots/scheduler.js';
 import { readOptions } from './run.js';
 import { WIKIMEDIA_PAGE_CHANGES } from '../service/content/follow.js';
 
@@ -26,6 +27,7 @@ function durationMs(text: string): number {
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
                         [--max-age DURATION] [--follow [--follow-url URL]] [--allow-shared-data-dir]
                         [--trust-proxy ADDRESSES] [--upstream PROJECT=URL]... [--upstreams-file FILE]
+                        [--snapshots-every INTERVAL]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -56,6 +58,10 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                project from https://<its host>; docs/content-service.md)
   --upstreams-file FILE
                more PROJECT=URL mappings, one a line (# starts a comment); --upstream wins
+  --snapshots-every
+               build the snapshots (structured and regular) in the background this often:
+               30m, 24h, 7d (default 24h); also on start when some are missing and after an
+               import into this server; "off": only \`wikistruct snapshot build\` builds them
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
@@ -101,6 +107,14 @@ const OptionsSchema = z.object({
     .optional(),
   upstream: z.array(z.string()).default([]),
   'upstreams-file': z.string().min(1, '--upstreams-file names a file').optional(),
+  'snapshots-every': z.string().transform((text, ctx) => {
+    try {
+      return { ms: parseInterval(text) };
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `--snapshots-every: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }),
   help: z.boolean(),
 });
 
@@ -130,6 +144,7 @@ export async function run(argv: string[]): Promise<number> {
     'trust-proxy': { type: 'string' },
     upstream: { type: 'string', multiple: true },
     'upstreams-file': { type: 'string' },
+    'snapshots-every': { type: 'string', default: '24h' },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
   if (typeof parsed === 'number') return parsed;
@@ -180,6 +195,8 @@ export async function run(argv: string[]): Promise<number> {
       upstreams,
       ...(options['max-age'] === undefined ? {} : { maxAgeMs: options['max-age'] }),
       ...(options.follow ? { follow: options['follow-url'] ?? WIKIMEDIA_PAGE_CHANGES } : {}),
+      snapshotsEveryMs: options['snapshots-every'].ms,
+      snapshotsOff: options['snapshots-every'].ms === undefined,
       logger,
       ...(options.only === undefined ? {} : { only: options.only }),
     });

@@ -62,9 +62,18 @@ export async function runImportCommand(db: Db, clock: Clock, command: ImportComm
   }
 }
 
+/** How a server runs some commands its own way. */
+export interface AdminHooks {
+  /** A snapshot build, queued behind the server's own builds (snapshots/scheduler.ts). */
+  snapshotBuild?: (run: () => Promise<SnapshotBuildResult>) => Promise<SnapshotBuildResult>;
+}
+
 /** Runs any admin command; the reply is what the client prints. */
-export async function runAdminCommand(db: Db, clock: Clock, command: AdminCommand): Promise<AccountCommandResult | ImportResult | SnapshotBuildResult> {
-  if (command.action === 'snapshot-build') return runSnapshotBuildCommand(db, clock, command);
+export async function runAdminCommand(db: Db, clock: Clock, command: AdminCommand, hooks: AdminHooks = {}): Promise<AccountCommandResult | ImportResult | SnapshotBuildResult> {
+  if (command.action === 'snapshot-build') {
+    const run = () => runSnapshotBuildCommand(db, clock, command);
+    return hooks.snapshotBuild === undefined ? run() : hooks.snapshotBuild(run);
+  }
   if (command.action === 'import') {
     const summary = await runImportCommand(db, clock, command);
     return { ok: true, summary, lines: [] };

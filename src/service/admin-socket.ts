@@ -3,7 +3,7 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { AdminCommandSchema, runAdminCommand, type AdminCommand } from './admin-commands.js';
+import { AdminCommandSchema, runAdminCommand, type AdminCommand, type AdminHooks } from './admin-commands.js';
 import type { Clock } from './clock.js';
 import type { Db } from './storage/db.js';
 
@@ -27,7 +27,14 @@ export interface AdminSocket {
  * `afterCommand` runs after each command that succeeded, so the server can drop what it cached
  * about the accounts (a `user disable` is then refused at once here, as a revocation is).
  */
-export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, logger: Logger, afterCommand?: (command: AdminCommand) => void): Promise<AdminSocket | undefined> {
+export async function listenAdminSocket(
+  dataDir: string,
+  db: Db,
+  clock: Clock,
+  logger: Logger,
+  afterCommand?: (command: AdminCommand) => void,
+  hooks: AdminHooks = {},
+): Promise<AdminSocket | undefined> {
   const path = join(dataDir, ADMIN_SOCKET);
   if (path.length > MAX_SOCKET_PATH) {
     logger.warn({ path }, 'data directory path too long for the admin socket; `wikistruct user` will refuse while serving');
@@ -58,7 +65,7 @@ export async function listenAdminSocket(dataDir: string, db: Db, clock: Clock, l
     const command = AdminCommandSchema.safeParse(json);
     if (!command.success) return { ok: false, lines: ['invalid admin request'] };
     try {
-      const result = await runAdminCommand(db, clock, command.data);
+      const result = await runAdminCommand(db, clock, command.data, hooks);
       if (result.ok) afterCommand?.(command.data);
       logger.info({ action: command.data.action, ok: result.ok }, 'admin command over the admin socket');
       return result;

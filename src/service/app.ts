@@ -21,6 +21,7 @@ import type { Db } from './storage/db.js';
 import { resolveTimeouts, type HttpTimeouts } from './timeouts.js';
 import { embeddedSharedState, type SharedState } from './shared-state.js';
 import { shareArticleWrites } from './content/store.js';
+import { SnapshotScheduler, type ScheduleSettings } from './snapshots/scheduler.js';
 
 /** Which route groups a process serves: both by default, or one of them alone. */
 export type ServiceParts = 'all' | 'auth' | 'content';
@@ -64,6 +65,12 @@ export interface AppDeps {
    * caller owns and closes it. Default: one process on its own database.
    */
   shared?: SharedState;
+  /**
+   * Build snapshots in the background (snapshots/scheduler.ts): on start when some are missing,
+   * on a schedule, after an import. Undefined: never (only `wikistruct snapshot build`). Needs
+   * the content part and `content.snapshotsDir`.
+   */
+  snapshots?: ScheduleSettings;
 }
 
 export interface App {
@@ -75,6 +82,8 @@ export interface App {
   purge(): Promise<Purged>;
   /** Waits for background work (mails) started by requests. */
   drain(): Promise<void>;
+  /** The background snapshot builds, when `snapshots` was given (started once the app is ready). */
+  snapshots: SnapshotScheduler | undefined;
 }
 
 export const DEFAULT_ISSUER = 'wikistruct';
@@ -127,6 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           log: deps.logger,
         });
   const content = only === 'auth' ? undefined : contentPart(fastify, deps, clock, metrics, shared);
+  const snapshots = content?.snapshotsDir === undefined || deps.snapshots === undefined
+    ? undefined
+    : new SnapshotScheduler({ ...deps.snapshots, db: deps.db, clock, dir: content.snapshotsDir, service: content.service, logger: deps.logger });
+  if (snapshots !== undefined) {
+    fastify.addHook('onReady', async () => snapshots.start());
+    // Before the engine's workers and the database go (onClose): a build under way stops at its next page.
+    fastify.addHook('preClose', async () => snapshots.close());
+  }
   const ctx: RouteContext = { db: deps.db, clock, metrics, auth, keys, content, openapi: { v1: v1OpenApiDocument(ROUTES), v2: v2OpenApiDocument(ROUTES) } };
   await registerRoutes(fastify, ROUTES, ctx, verifier);
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
@@ -140,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     drain: async () => {
       await auth?.drainMail();
     },
+    snapshots,
   };
 }
 

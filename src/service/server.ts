@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import type { AdminCommand } from './admin-commands.js';
 import { listenAdminSocket } from './admin-socket.js';
 import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
@@ -8,6 +9,7 @@ import { contentSettingsFromEnv, httpTimeoutsFromEnv } from './content/env.js';
 import { seedSamples } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
+import type { SnapshotBuildResult } from './snapshots/command.js';
 import { snapshotsDir } from './snapshots/layout.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 import { loadKeySecret } from './auth/key-secret.js';
@@ -51,6 +53,14 @@ export interface ServeOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** Seed an empty embedded store with the shipped sample articles (default true). */
   samples?: boolean;
+  /**
+   * Background snapshot builds (`--snapshots-every`, snapshots/scheduler.ts): every this many
+   * milliseconds (undefined: not periodically), on start when some are missing and after an
+   * import unless `snapshotsOff`.
+   */
+  snapshotsEveryMs?: number | undefined;
+  /** No background snapshot builds at all (`--snapshots-every off`): only `wikistruct snapshot build`. */
+  snapshotsOff?: boolean;
   logger?: Logger;
   /** Where the one-time admin password and the samples line go (default: standard error). */
   announce?: (text: string) => void;
@@ -127,6 +137,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       ),
       timeouts: options.timeouts ?? httpTimeoutsFromEnv(),
       shared,
+      ...(options.snapshotsOff === true ? {} : { snapshots: { everyMs: options.snapshotsEveryMs } }),
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
     await app.fastify.listen({ host: options.host, port: options.port });
@@ -157,7 +168,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   // With the embedded database, `wikistruct user` cannot open it while we run: serve it here.
-  const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger, () => app.verifier.forgetCachedState());
+  const afterCommand = (command: AdminCommand): void => {
+    app.verifier.forgetCachedState();
+    // New articles: snapshots of them, soon, in the background.
+    if (command.action === 'import') app.snapshots?.request('import');
+  };
+  const snapshots = app.snapshots;
+  const hooks = snapshots === undefined ? {} : { snapshotBuild: (run: () => Promise<SnapshotBuildResult>) => snapshots.exclusive(run) };
+  const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger, afterCommand, hooks);
   lock?.announce({ url, adminSocket: adminSocket?.path });
   const purge = (): void => {
     app.purge().then(

@@ -48,7 +48,7 @@ const FoundRowSchema = StoredRowSchema.extend({
 }).transform(({ checked_ms, date_modified, ...row }) => ({ ...row, checkedAt: checked_ms, modified: date_modified ?? undefined }));
 export type FoundRow = z.infer<typeof FoundRowSchema>;
 
-const SourceRowSchema = StoredRowSchema.extend({
+export const SourceRowSchema = StoredRowSchema.extend({
   page_id: z.coerce.number().int().nullable(),
   html: z.string().nullable(),
   wikitext: z.string().nullable(),

@@ -14,7 +14,8 @@ import { namespacesRoutes } from './v2/namespaces/index.js';
 import { v2OpenApiRoutes } from './v2/openapi.js';
 import { parseRoutes } from './v2/parse/index.js';
 import { projectsRoutes } from './v2/projects/index.js';
-import { snapshotsRoutes } from './v2/snapshots/structured-contents/index.js';
+import { articleSnapshotsRoutes } from './v2/snapshots/index.js';
+import { structuredSnapshotsRoutes } from './v2/snapshots/structured-contents/index.js';
 import { sourceRoutes } from './v2/source/index.js';
 import { structuredContentsRoutes } from './v2/structured-contents/index.js';
 
@@ -27,7 +28,8 @@ export const ROUTES: readonly RouteEntry[] = [
   ...codesRoutes,
   ...languagesRoutes,
   ...namespacesRoutes,
-  ...snapshotsRoutes,
+  ...structuredSnapshotsRoutes,
+  ...articleSnapshotsRoutes,
   ...parseRoutes,
   ...sourceRoutes,
   ...v2OpenApiRoutes,

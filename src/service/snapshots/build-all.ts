@@ -1,8 +1,8 @@
 /**
- * Builds the structured snapshots of every stored project (or of the projects named), one after
- * the other: what `wikistruct snapshot build` runs, in its own process or inside the server
- * through the admin socket. It never runs on a request's path: requests only read what a
- * finished build published.
+ * Builds the snapshots of every stored project (or of the projects named), structured and regular,
+ * one after the other: what `wikistruct snapshot build` runs, in its own process or inside the
+ * server through the admin socket, and what the server's schedule runs (scheduler.ts). It never
+ * runs on a request's path: requests only read what a finished build published.
  */
 import { languageOfProject } from '../content/enterprise/metadata.js';
 import { ENGINE_VERSION } from '../content/engine-version.js';
@@ -10,6 +10,7 @@ import type { ContentService } from '../content/service.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { buildSnapshot, type BuildResult } from './builder.js';
+import { SNAPSHOT_KINDS, type SnapshotKind } from './layout.js';
 import { snapshotTargets } from './source.js';
 
 export interface BuildAllOptions {
@@ -21,8 +22,14 @@ export interface BuildAllOptions {
   /** Only these projects; undefined: every stored project. */
   projects?: readonly string[] | undefined;
   chunkBytes?: number;
+  /** Default both: each project's structured snapshot, then its regular one. */
+  kinds?: readonly SnapshotKind[];
   /** Told each snapshot as it is done. */
   onBuilt?: (result: BuildResult, seconds: number) => void;
+  /** Called between snapshots (a build holding a lease renews it here). */
+  between?: () => Promise<void>;
+  /** Stops the build at its next page (the server is shutting down). */
+  signal?: AbortSignal;
 }
 
 export interface BuildAllResult {
@@ -36,20 +43,25 @@ export async function buildSnapshots(options: BuildAllOptions): Promise<BuildAll
   const missing = (options.projects ?? []).filter((p) => !targets.some((t) => t.project === p));
   const built: BuildResult[] = [];
   for (const target of targets) {
-    const started = performance.now();
-    const result = await buildSnapshot(
-      { ...target, language: languageOfProject(target.project) ?? target.language },
-      {
-        db: options.db,
-        clock: options.clock,
-        dir: options.dir,
-        engineVersion: ENGINE_VERSION,
-        articleJson: (row) => options.service.articleJson(row),
-        ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
-      },
-    );
-    built.push(result);
-    options.onBuilt?.(result, (performance.now() - started) / 1000);
+    for (const kind of options.kinds ?? SNAPSHOT_KINDS) {
+      await options.between?.();
+      const started = performance.now();
+      const result = await buildSnapshot(
+        { ...target, language: languageOfProject(target.project) ?? target.language },
+        {
+          db: options.db,
+          clock: options.clock,
+          dir: options.dir,
+          kind,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          engineVersion: ENGINE_VERSION,
+          articleJson: (row) => options.service.articleJson(row),
+          ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
+        },
+      );
+      built.push(result);
+      options.onBuilt?.(result, (performance.now() - started) / 1000);
+    }
   }
   return { built, missing };
 }
@@ -58,5 +70,6 @@ export async function buildSnapshots(options: BuildAllOptions): Promise<BuildAll
 export function describeBuild(result: BuildResult, seconds: number): string {
   const { sidecar } = result;
   const resumed = result.resumedAfter > 0 ? `, resumed after ${result.resumedAfter} articles` : '';
-  return `built ${sidecar.identifier}: ${sidecar.articles} articles, ${sidecar.size.value} bytes, version ${sidecar.version} in ${seconds.toFixed(1)} s${resumed}`;
+  const kind = result.kind === 'articles' ? ' (articles)' : '';
+  return `built ${sidecar.identifier}${kind}: ${sidecar.articles} articles, ${sidecar.bytes} bytes, version ${sidecar.version} in ${seconds.toFixed(1)} s${resumed}`;
 }

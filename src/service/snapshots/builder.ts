@@ -1,6 +1,8 @@
 /**
- * Builds one structured snapshot: every stored article of a project and namespace, as Article
- * JSON lines in a `.tar.gz` written by the snapshot sink the batch converter uses too
+ * Builds one snapshot: every stored article of a project and namespace, as Article JSON lines
+ * (structured) or as the Enterprise article envelopes with `article_body` (articles, the regular
+ * snapshot: article-reply.ts, what /v2/articles answers), in a `.tar.gz` written by the snapshot
+ * sink the batch converter uses too
  * (src/io/sinks/snapshot.ts), so the file holds the very bytes
  * `wikistruct convert --format snapshot -o <identifier>.tar.gz` writes for those articles in that
  * order (title byte order): NDJSON entries `<identifier>_<n>.ndjson` of up to `chunkBytes` each
@@ -24,9 +26,16 @@ import type { SourceRecord } from '../../io/record.js';
 import { SnapshotSink } from '../../io/sinks/snapshot.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { enterpriseArticle } from '../content/enterprise/article-reply.js';
 import { acquireBuildLock } from './build-lock.js';
-import { partialDir, sidecarPath, snapshotIdentifier, writeAtomically, type Sidecar } from './layout.js';
-import { articlePage, type PageRow, type SnapshotTarget } from './source.js';
+import { kindDir, partialDir, sidecarPath, sizeOf, snapshotIdentifier, writeAtomically, type Sidecar, type SnapshotKind } from './layout.js';
+import { articlePage, envelopePage, type SnapshotTarget } from './source.js';
+
+/**
+ * The format of a regular snapshot's lines: part of its checkpoint (a build of another format
+ * starts over) and of its sidecar. Bump it when enterpriseArticle writes other bytes.
+ */
+export const ARTICLES_FORMAT = 'enterprise-article-1';
 
 /** The batch converter's default entry size (`convert --chunk-size`), so both write the same bytes. */
 export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
@@ -34,19 +43,24 @@ export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
 export interface BuildOptions {
   db: Db;
   clock: Clock;
-  /** The snapshots directory. */
+  /** The snapshots directory (each kind in its own place inside: layout.ts). */
   dir: string;
+  /** Default structured. */
+  kind?: SnapshotKind;
   engineVersion: string;
   /** The Article JSON of a stored row not yet parsed for this engine version (parses and caches it). */
   articleJson(row: { project: string; title: string; revision: number; language: string | null }): Promise<string>;
   chunkBytes?: number;
   /** Articles read per query: bounds memory (a page of Article JSON) and how long one query holds the database. */
   pageSize?: number;
+  /** Stops the build before its next page, as a crash would (the next build resumes from the checkpoint). */
+  signal?: AbortSignal;
   /** Called after each checkpoint; a test stops the build here to play a crash. */
   afterCheckpoint?: (checkpoint: Checkpoint) => void | Promise<void>;
 }
 
 export interface BuildResult {
+  kind: SnapshotKind;
   sidecar: Sidecar;
   /** Articles a crashed build had already written, which this one kept. */
   resumedAfter: number;
@@ -67,31 +81,45 @@ const EMPTY = new Uint8Array(0);
 export async function buildSnapshot(target: SnapshotTarget, options: BuildOptions): Promise<BuildResult> {
   const identifier = snapshotIdentifier(target.project, target.namespace);
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-  const building = partialDir(options.dir);
+  const kind = options.kind ?? 'structured';
+  const dir = kindDir(options.dir, kind);
+  // What decides the bytes of a line: the engine (structured) or the envelope writer (articles).
+  const format = kind === 'structured' ? options.engineVersion : ARTICLES_FORMAT;
+  const pageSize = options.pageSize ?? 25;
+  const nextPage = async (after: string | null): Promise<{ title: string; text: string; row: { project: string } }[]> => {
+    if (kind === 'articles') {
+      const rows = await envelopePage(options.db, target, after, pageSize);
+      return rows.map((row) => ({ title: row.title, text: JSON.stringify(enterpriseArticle(row)), row }));
+    }
+    const page = await articlePage(options.db, target, after, pageSize, options.engineVersion);
+    const texts = await Promise.all(page.map((row) => (row.article === null ? options.articleJson(row) : row.article)));
+    return page.map((row, i) => ({ title: row.title, text: texts[i]!, row }));
+  };
+  const building = partialDir(dir);
   await mkdir(building, { recursive: true });
   const lock = acquireBuildLock(join(building, `${identifier}.lock`), identifier);
   try {
     // The partial file is named like the final download so the sink names its entries after it.
     const partial = join(building, `${identifier}.tar.gz`);
     const checkpointFile = join(building, `${identifier}.checkpoint.json`);
-    const resume = await usableCheckpoint(checkpointFile, partial, options.engineVersion, chunkBytes);
+    const resume = await usableCheckpoint(checkpointFile, partial, format, chunkBytes);
     const sink = await SnapshotSink.open(partial, chunkBytes, resume === undefined ? undefined : { bytes: resume.bytes, chunks: resume.chunks });
     let after = resume?.after ?? null;
     let articles = resume?.articles ?? 0;
     let finished = false;
     try {
       for (;;) {
-        const page = await articlePage(options.db, target, after, options.pageSize ?? 25, options.engineVersion);
+        options.signal?.throwIfAborted();
+        const page = await nextPage(after);
         if (page.length === 0) break;
-        const texts = await Promise.all(page.map((row) => (row.article === null ? options.articleJson(row) : row.article)));
-        for (const [i, row] of page.entries()) {
-          await sink.write(Buffer.from(texts[i]!), recordOf(row, articles + 1), row.title);
+        for (const line of page) {
+          await sink.write(Buffer.from(line.text), recordOf(line.row, articles + 1), line.title);
           articles += 1;
-          after = row.title;
+          after = line.title;
           // An entry just ended: everything up to this title is in the file, so a crash can resume after it.
           if (sink.canCommit()) {
             const state = await sink.commit();
-            const checkpoint: Checkpoint = { engine_version: options.engineVersion, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles };
+            const checkpoint: Checkpoint = { engine_version: format, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles };
             await writeAtomically(checkpointFile, JSON.stringify(checkpoint));
             await options.afterCheckpoint?.(checkpoint);
           }
@@ -101,16 +129,16 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
     } finally {
       await sink.close(finished);
     }
-    const sidecar = await publish(options, target, identifier, partial, articles);
+    const sidecar = await publish({ dir, clock: options.clock, format }, target, identifier, partial, articles);
     await unlink(checkpointFile).catch(() => {});
-    return { sidecar, resumedAfter: resume?.articles ?? 0 };
+    return { kind, sidecar, resumedAfter: resume?.articles ?? 0 };
   } finally {
     lock.release();
   }
 }
 
 /** The checkpoint of a crashed build this one can continue, or undefined (start over). */
-async function usableCheckpoint(path: string, partial: string, engineVersion: string, chunkBytes: number): Promise<Checkpoint | undefined> {
+async function usableCheckpoint(path: string, partial: string, format: string, chunkBytes: number): Promise<Checkpoint | undefined> {
   let parsed: Checkpoint;
   try {
     parsed = CheckpointSchema.parse(JSON.parse(await readFile(path, 'utf8')));
@@ -118,13 +146,13 @@ async function usableCheckpoint(path: string, partial: string, engineVersion: st
     return undefined; // none, or unreadable: start over
   }
   // Another engine writes other bytes, another entry size cuts elsewhere: what was written cannot be continued.
-  if (parsed.engine_version !== engineVersion || parsed.chunk_bytes !== chunkBytes) return undefined;
+  if (parsed.engine_version !== format || parsed.chunk_bytes !== chunkBytes) return undefined;
   const size = await stat(partial).then((s) => s.size, () => -1);
   return size >= parsed.bytes ? parsed : undefined;
 }
 
 /** Moves the finished file to its versioned name, points the sidecar at it, deletes older files. */
-async function publish(options: BuildOptions, target: SnapshotTarget, identifier: string, partial: string, articles: number): Promise<Sidecar> {
+async function publish(options: { dir: string; clock: Clock; format: string }, target: SnapshotTarget, identifier: string, partial: string, articles: number): Promise<Sidecar> {
   const handle = await open(partial, 'r');
   try {
     await handle.sync(); // on disk before the sidecar can name it
@@ -144,10 +172,11 @@ async function publish(options: BuildOptions, target: SnapshotTarget, identifier
     is_part_of: { identifier: target.project },
     ...(target.language === null ? {} : { in_language: { identifier: target.language } }),
     namespace: { identifier: target.namespace },
-    size: { value: size, unit_text: 'B' },
+    size: sizeOf(size),
+    bytes: size,
     file,
     articles,
-    engine_version: options.engineVersion,
+    engine_version: options.format,
   };
   await writeAtomically(sidecarPath(options.dir, identifier), `${JSON.stringify(sidecar, null, 2)}\n`);
   // Older files of this snapshot (the previous one, or one a crash left unnamed). A download of
@@ -159,6 +188,6 @@ async function publish(options: BuildOptions, target: SnapshotTarget, identifier
 }
 
 /** What the sink is told about each article (it uses none of it; the batch's record type asks for it). */
-function recordOf(row: PageRow, position: number): SourceRecord {
+function recordOf(row: { project: string }, position: number): SourceRecord {
   return { source: `store:${row.project}`, position, wholeFile: false, payload: { kind: 'json', bytes: EMPTY } };
 }

@@ -1,5 +1,5 @@
 /**
- * `wikistruct snapshot build` as data (admin-commands.ts): the same code builds in the command's
+ * `wikistruct snapshot build` (structured and regular snapshots) as data (admin-commands.ts): the same code builds in the command's
  * own process or, while a server holds the embedded database, inside that server through its
  * admin socket. The reply is the lines the command prints.
  */
@@ -11,6 +11,7 @@ import { ArticleStore } from '../content/store.js';
 import { createMetrics } from '../metrics.js';
 import type { Db } from '../storage/db.js';
 import { buildSnapshots, describeBuild } from './build-all.js';
+import { BuildLeaseBusyError, withBuildLease } from './build-lease.js';
 import { SnapshotBusyError } from './build-lock.js';
 
 export const SnapshotBuildCommandSchema = z.strictObject({
@@ -39,20 +40,24 @@ export async function runSnapshotBuildCommand(db: Db, clock: Clock, command: Sna
   });
   const lines: string[] = [];
   try {
-    const result = await buildSnapshots({
-      db,
-      clock,
-      dir: command.dir,
-      service,
-      projects: command.projects,
-      ...(command.chunkBytes === undefined ? {} : { chunkBytes: command.chunkBytes }),
-      onBuilt: (built, seconds) => lines.push(describeBuild(built, seconds)),
-    });
+    // One build at a time across processes: a server's schedule or another command may be building.
+    const result = await withBuildLease(db, clock, (renew) =>
+      buildSnapshots({
+        db,
+        clock,
+        dir: command.dir,
+        service,
+        projects: command.projects,
+        between: renew,
+        ...(command.chunkBytes === undefined ? {} : { chunkBytes: command.chunkBytes }),
+        onBuilt: (built, seconds) => lines.push(describeBuild(built, seconds)),
+      }),
+    );
     for (const project of result.missing) lines.push(`no stored articles of ${project}: nothing to build`);
     if (result.built.length === 0 && result.missing.length === 0) lines.push('the store holds no articles: nothing to build');
     return { ok: result.missing.length === 0, lines };
   } catch (error) {
-    if (error instanceof SnapshotBusyError) return { ok: false, lines: [...lines, error.message] };
+    if (error instanceof SnapshotBusyError || error instanceof BuildLeaseBusyError) return { ok: false, lines: [...lines, error.message] };
     throw error;
   } finally {
     await engine.close();

@@ -1,10 +1,12 @@
 /**
- * Where structured snapshots live and how they are named. In the snapshots directory
- * (`<data>/snapshots` by default):
+ * Where snapshots live and how they are named. In the snapshots directory (`<data>/snapshots` by
+ * default), structured snapshots at the top and regular ones (the article envelopes) in
+ * `articles/`, each kind laid out alike:
  *
  *   enwiki_namespace_0.json                   the sidecar: the snapshot's info, and which file it is
  *   enwiki_namespace_0-<version>.tar.gz       the file the sidecar names (version: a hash of its bytes)
  *   .partial/enwiki_namespace_0.tar.gz        a build in progress, with .checkpoint.json and .lock
+ *   articles/enwiki_namespace_0.json          the regular snapshot of the same project and namespace
  *
  * The sidecar is the one pointer: a build writes the new file under its own name, then replaces
  * the sidecar atomically (temporary name, fsync, rename), then deletes the old file. A reader
@@ -35,20 +37,54 @@ export function snapshotsDir(dataDir: string, env: NodeJS.ProcessEnv = process.e
   return resolve(configured === undefined || configured === '' ? join(dataDir, 'snapshots') : configured);
 }
 
-export const SidecarSchema = z.object({
+/**
+ * The two kinds the Enterprise API offers for a project and namespace, under one identifier:
+ * `structured` (/v2/snapshots/structured-contents: Article JSON) and `articles` (/v2/snapshots:
+ * the article envelopes, metadata and `article_body` as stored).
+ */
+export const SNAPSHOT_KINDS = ['structured', 'articles'] as const;
+export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
+
+/** The directory of one kind inside the snapshots directory (structured ones at its top, where they always were). */
+export function kindDir(dir: string, kind: SnapshotKind): string {
+  return kind === 'structured' ? dir : join(dir, 'articles');
+}
+
+/**
+ * A snapshot's size as the Enterprise API writes it: megabytes (10^6 bytes) to three decimals,
+ * unit "MB" (its snapshot service formats the download's length with `%.3f` of bytes / 1e6). The
+ * exact length is the download's Content-Length.
+ */
+export function sizeOf(bytes: number): { value: number; unit_text: 'MB' } {
+  return { value: Number((bytes / 1e6).toFixed(3)), unit_text: 'MB' };
+}
+
+/** A sidecar written before sizes were in MB (`{value: <bytes>, unit_text: "B"}`), read as a current one. */
+function upgradeSidecar(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const old = value as { bytes?: unknown; size?: { value?: unknown; unit_text?: unknown } };
+  if (old.bytes !== undefined || old.size?.unit_text !== 'B' || typeof old.size.value !== 'number') return value;
+  return { ...old, bytes: old.size.value, size: sizeOf(old.size.value) };
+}
+
+const SidecarFields = z.object({
   identifier: z.string(),
   version: z.string(),
   date_modified: z.string(),
   is_part_of: z.object({ identifier: z.string() }),
   in_language: z.object({ identifier: z.string() }).optional(),
   namespace: z.object({ identifier: z.number().int() }),
-  size: z.object({ value: z.number().int().nonnegative(), unit_text: z.literal('B') }),
+  size: z.object({ value: z.number().nonnegative(), unit_text: z.literal('MB') }),
+  /** The file's exact length (its Content-Length). */
+  bytes: z.number().int().nonnegative(),
   /** The file in the snapshots directory, e.g. `enwiki_namespace_0-<version>.tar.gz`. */
   file: z.string().regex(/^[a-z0-9_]+-[0-9a-f]+\.tar\.gz$/),
   articles: z.number().int().nonnegative(),
+  /** What wrote the lines: the engine version (structured), or the envelope format (articles). */
   engine_version: z.string(),
 });
-export type Sidecar = z.infer<typeof SidecarSchema>;
+export const SidecarSchema = z.preprocess(upgradeSidecar, SidecarFields);
+export type Sidecar = z.infer<typeof SidecarFields>;
 
 export function sidecarPath(dir: string, identifier: string): string {
   return join(dir, `${identifier}.json`);

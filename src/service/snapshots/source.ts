@@ -1,11 +1,11 @@
 /**
- * What a structured snapshot is built from: the stored articles of one project and namespace,
- * read in pages in byte order of their titles (`COLLATE "C"`: the same order on every server
- * and locale, and what a resumed build continues after), each with its cached Article JSON for
- * this engine version when there is one.
+ * What a snapshot is built from: the stored articles of one project and namespace, read in pages
+ * in byte order of their titles (`COLLATE "C"`: the same order on every server and locale, and
+ * what a resumed build continues after): for a structured snapshot each with its cached Article
+ * JSON for this engine version when there is one, for a regular one as stored (body and metadata).
  */
 import { z } from 'zod';
-import { StoredRowSchema } from '../content/store.js';
+import { SourceRowSchema, StoredRowSchema, type SourceRow } from '../content/store.js';
 import type { Db } from '../storage/db.js';
 
 /**
@@ -13,6 +13,9 @@ import type { Db } from '../storage/db.js';
  * without metadata, and every XML-dump page import keeps, are in the main namespace).
  */
 const NAMESPACE_SQL = `CASE WHEN jsonb_typeof(meta->'namespace'->'identifier') = 'number' THEN (meta->'namespace'->>'identifier')::numeric::int ELSE 0 END`;
+
+/** The articles of a page: one project and namespace ($1, $2), after the title $3 in byte order (null: from the first). */
+const ARTICLE_WHERE = `a.project = $1 AND ${NAMESPACE_SQL.replaceAll('meta', 'a.meta')} = $2 AND ($3::text IS NULL OR a.title COLLATE "C" > $3::text COLLATE "C")`;
 
 export interface SnapshotTarget {
   project: string;
@@ -47,10 +50,23 @@ export async function articlePage(db: Db, target: { project: string; namespace: 
     `SELECT a.project, a.title, a.revision::text AS revision, a.language, p.article
      FROM articles a
      LEFT JOIN parsed_articles p ON p.project = a.project AND p.title = a.title AND p.revision = a.revision AND p.engine_version = $4
-     WHERE a.project = $1 AND ${NAMESPACE_SQL.replaceAll('meta', 'a.meta')} = $2 AND ($3::text IS NULL OR a.title COLLATE "C" > $3::text COLLATE "C")
+     WHERE ${ARTICLE_WHERE}
      ORDER BY a.title COLLATE "C"
      LIMIT $5`,
     [target.project, target.namespace, after, engineVersion, limit],
   );
   return PageRows.parse(rows);
+}
+
+/** Up to `limit` stored articles after the title `after` (null: from the first), as the store keeps them (body and metadata): a regular snapshot's lines. */
+export async function envelopePage(db: Db, target: { project: string; namespace: number }, after: string | null, limit: number): Promise<SourceRow[]> {
+  const rows = await db.query(
+    `SELECT a.project, a.title, a.revision::text AS revision, a.language, a.page_id::text AS page_id, a.html, a.wikitext, a.meta
+     FROM articles a
+     WHERE ${ARTICLE_WHERE}
+     ORDER BY a.title COLLATE "C"
+     LIMIT $4`,
+    [target.project, target.namespace, after, limit],
+  );
+  return z.array(SourceRowSchema).parse(rows);
 }

@@ -168,4 +168,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE articles ADD COLUMN revalidating_until timestamptz`,
     ],
   },
+  {
+    id: '0008_snapshot_build_lease',
+    statements: [
+      // One snapshot build at a time across every process of a deployment (serve's schedule, a
+      // `wikistruct snapshot build`): the builder holds this one row's lease and renews it while
+      // it builds; a lease whose holder died expires and is taken over (snapshots/build-lease.ts).
+      `CREATE TABLE snapshot_build_lease (
+        id smallint PRIMARY KEY CHECK (id = 1),
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];

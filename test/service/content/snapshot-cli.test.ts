@@ -3,7 +3,7 @@
  * server that holds the embedded database, the build runs inside that server (through its admin
  * socket) and the server serves the snapshots at once; bad usage and unknown projects are named.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../../src/service/server.js'
 import { wikistruct } from '../../support/cli.js';
 import { templateDir } from '../helpers/backends.js';
 import { call, ndjsonLines, untar } from './enterprise-support.js';
+import { envelope } from './support.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -43,11 +44,15 @@ describe('wikistruct snapshot build', () => {
     const run = await wikistruct(['snapshot', 'build', '--data', data, '--jobs', '1'], { env: ENV });
     expect([run.code, run.stderr], 'succeeded').toEqual([0, '']);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.map((l) => l.split(':')[0]), 'one line per project').toEqual([
+    expect(lines.map((l) => l.split(':')[0]), 'one line per project and kind').toEqual([
       'built enwiki_namespace_0',
+      'built enwiki_namespace_0 (articles)',
       'built enwikiversity_namespace_0',
+      'built enwikiversity_namespace_0 (articles)',
       'built frwiki_namespace_0',
+      'built frwiki_namespace_0 (articles)',
       'built simplewiki_namespace_0',
+      'built simplewiki_namespace_0 (articles)',
     ]);
     for (const line of lines) expect(line, 'says where it ran').toMatch(/: 1 articles, \d+ bytes, version [0-9a-f]{32} in [\d.]+ s \(inside the server, pid \d+\)$/);
 
@@ -61,6 +66,29 @@ describe('wikistruct snapshot build', () => {
     const download = await call(server.url, '/v2/snapshots/structured-contents/frwiki_namespace_0/download', { token });
     const [line] = ndjsonLines(await untar(download.bytes));
     expect((JSON.parse(line!) as { name: string }).name, 'the sample inside').toBe('Joséphine Baker');
+  });
+
+  test('serve builds on start (the samples), and again after a `wikistruct import` into it, in the background', async () => {
+    const scheduler = server.app.snapshots!;
+    await scheduler.idle();
+    expect(scheduler.history.map((h) => [h.reason, h.outcome])[0], 'built on start').toEqual(['start', 'built']);
+    const before = scheduler.history.length;
+    const inputs = mkdtempSync(join(tmpdir(), 'wikistruct-snapshot-cli-import-'));
+    writeFileSync(join(inputs, 'a.json'), JSON.stringify(envelope({ project: 'itwiki', language: 'it', title: 'Zebra', revision: 7 })));
+    const imported = await wikistruct(['import', inputs, '--data', data, '--jobs', '1'], { env: ENV });
+    expect(imported.code, imported.stderr).toBe(0);
+    // The server queued the build before it answered the import.
+    await scheduler.idle();
+    expect(scheduler.history.slice(before).map((h) => [h.reason, h.outcome]), 'after the import').toEqual([['import', 'built']]);
+    for (const path of ['/v2/snapshots/structured-contents/itwiki_namespace_0', '/v2/snapshots/itwiki_namespace_0']) {
+      expect((await call(server.url, path, { token })).json, path).toMatchObject({ identifier: 'itwiki_namespace_0', size: { unit_text: 'MB' } });
+    }
+    rmSync(inputs, { recursive: true, force: true });
+  });
+
+  test('serve --snapshots-every takes an interval or off; anything else is bad usage', async () => {
+    const bad = await wikistruct(['serve', '--snapshots-every', '5x', '--data', data], { env: ENV });
+    expect([bad.code, bad.stderr.trim()], 'named').toEqual([2, 'wikistruct serve: --snapshots-every: "5x" is not an interval like 30m, 24h or 7d (or "off")']);
   });
 
   test('bad usage exits 2; a project without articles exits 1, named', async () => {

@@ -41,8 +41,12 @@ export const NamespaceModel = z.object({
   description: z.string().optional(),
 });
 
-// The Article's own (src/schema): one type per concept, the same in /v2/articles and /v2/structured-contents.
-export const SizeModel = SizeSchema;
+// Snapshot sizes are in megabytes, as the Enterprise API writes them; an article version's size
+// (src/schema SizeSchema) is in bytes: two units, two descriptions.
+export const SizeModel = z.object({
+  value: z.number(),
+  unit_text: z.string().meta({ description: '"MB": value is in megabytes (10^6 bytes), to three decimals, as the Enterprise API writes it; the exact length is the download\'s Content-Length' }),
+});
 
 export const SnapshotModel = z.object({
   identifier: z.string().meta({ description: '<project>_namespace_<number>, e.g. "enwiki_namespace_0"' }),
