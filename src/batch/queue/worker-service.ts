@@ -117,7 +117,7 @@ class PoolCache {
       const old = this.pool;
       if (old !== undefined) setTimeout(() => void old.close(), 60_000).unref();
       const convertOptions = { allPages: options.allPages, pretty: options.pretty, ...(options.maxInputBytes === undefined ? {} : { maxInputBytes: options.maxInputBytes }) };
-      this.pool = new WorkerPool(this.jobs, convertOptions, options.workerHeapMb);
+      this.pool = new WorkerPool(this.jobs, convertOptions, { heapMb: options.workerHeapMb });
       this.key = key;
     }
     return this.pool;
