@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { findTemplate, unpackTemplate } from './pglite-template.js';
@@ -17,12 +18,26 @@ import { findTemplate, unpackTemplate } from './pglite-template.js';
 export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB'];
 
 /**
+ * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler (Liftoff) and then, for
+ * each function that gets hot, again with its optimising one (TurboFan), keeping both: the
+ * optimised code and the compiler's memory grew an idle server by 35-90 MB (more the more kinds of
+ * statement had run: migrations, the first article insert). Liftoff code alone made no measurable
+ * difference to the CPU time of the service's queries (1,000 key lookups and 100 reads of a 1.5 MB
+ * article, pinned to one core, three alternating rounds each: within the rounds' noise, which went
+ * both ways). The flag is process-wide and applies to WebAssembly compiled after it is set: the
+ * only other module in the service is Node's HTTP client parser (llhttp, fetch), which is small
+ * and parses a few upstream responses.
+ */
+const BASELINE_WASM_ONLY = '--liftoff-only';
+
+/**
  * Embedded PostgreSQL in a data directory. PGlite is single-process and single-connection: it
  * serialises queries itself, and the data directory must never be opened by two processes at
  * once (see lock.ts, which callers take first). A new data directory is unpacked from the build's
  * template when there is one (pglite-template.ts), else made by PGlite's own initdb.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  setFlagsFromString(BASELINE_WASM_ONLY);
   const template = findTemplate();
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let pg: PGlite;
