@@ -16,7 +16,9 @@
  *    bench/batch.ts builds it): peak RSS, wall and CPU seconds.
  * A round also times `wikistruct --version` (spawn to exit): the cost of starting node at that
  * moment, the baseline that says how loaded the machine was when the times to ready were taken.
- * Memory figures barely move with load; times do.
+ * Memory figures barely move with load; times do: the CPU seconds a start used until ready are
+ * printed beside its time, and `--cli ../main/dist/src/cli/main.js` runs another build the same
+ * way (alternate the two for a comparison). `--no-convert` measures serve only.
  *
  * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
  * with 2 jobs ≤ 350 MB.
@@ -38,6 +40,9 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     'idle-seconds': { type: 'string', default: '5' },
     postgres: { type: 'string' },
+    /** Another build's CLI (e.g. ../main/dist/src/cli/main.js), to compare against in the same conditions. */
+    cli: { type: 'string' },
+    'no-convert': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -45,7 +50,7 @@ const repeat = Number(values.repeat);
 const jobs = Number(values.jobs);
 const idleSeconds = Number(values['idle-seconds']);
 
-const cli = join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const cli = values.cli ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
 if (!existsSync(cli)) {
   console.error('bench/memory: build first (npm run build)');
   process.exit(1);
@@ -53,7 +58,9 @@ if (!existsSync(cli)) {
 const work = mkdtempSync(join(tmpdir(), 'wikistruct-bench-memory-'));
 const corpus = corpusDir();
 let input: string | undefined;
-if (corpus === undefined) {
+if (values['no-convert']) {
+  // Serve only.
+} else if (corpus === undefined) {
   console.log('bench/memory: corpus not found ($WIKISTRUCT_CORPUS or ../shared/corpus); convert skipped');
 } else {
   input = join(work, `corpus-${repeat}x.ndjson`);
@@ -64,6 +71,8 @@ if (corpus === undefined) {
 
 interface Served {
   readySeconds: number;
+  /** CPU the process used until ready: what the time to ready would be on an idle core, about. */
+  readyCpuSeconds: number;
   idleMb: number;
   peakMb: number;
 }
@@ -78,18 +87,22 @@ async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {
   const watch = watchProcess(child.pid!);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let readyCpuSeconds = 0;
   try {
     const readySeconds = await new Promise<number>((ready, fail) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        if (out.includes('wikistruct service listening')) ready((performance.now() - started) / 1000);
+        if (out.includes('wikistruct service listening')) {
+          readyCpuSeconds = watch.cpuSeconds;
+          ready((performance.now() - started) / 1000);
+        }
       });
       child.once('exit', (code) => fail(new Error(`serve exited (${code}) before it was ready: ${stderr}`)));
     });
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const idleMb = watch.rssMb();
-    return { readySeconds, idleMb, peakMb: watch.peakMb };
+    return { readySeconds, readyCpuSeconds, idleMb, peakMb: watch.peakMb };
   } finally {
     watch.stop();
     child.kill('SIGTERM');
@@ -127,12 +140,12 @@ for (let round = 1; round <= rounds; round++) {
   const again = await serve(data, []);
   rmSync(data, { recursive: true, force: true });
   console.log(`round ${round}: node start (wikistruct --version) ${s(start)}; load average ${loadavg()[0]!.toFixed(1)}`);
-  console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)}, peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
-  console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)}, peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
-  console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)}, peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+  console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${s(first.readyCpuSeconds)} CPU), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
+  console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${s(noSamples.readyCpuSeconds)} CPU), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
+  console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${s(again.readyCpuSeconds)} CPU), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
   if (values.postgres !== undefined) {
     const pg = await serve(join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
-    console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)}, peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
+    console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${s(pg.readyCpuSeconds)} CPU), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
   }
   if (input !== undefined) {
     const c = await convertPeak(input);
