@@ -19,12 +19,14 @@
  * Targets: ≥ 1.8× on 2 cores; peak RSS < 500 MB and not growing with the input.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { corpusDir } from '../scripts/conformance/corpus.js';
+import { corpusRecords, writeRepeated } from './corpus-ndjson.js';
+import { systemIdle, watchProcess } from './process-memory.js';
 import { convert } from '../src/batch/convert.js';
 import { convertPayload } from '../src/workers/convert-record.js';
 
@@ -54,15 +56,7 @@ if (!existsSync(cli)) {
 }
 
 // 1. The records, one envelope per line.
-const lines: string[] = [];
-for (const file of readdirSync(join(corpus, 'articles')).sort()) {
-  if (file.endsWith('.json')) lines.push(JSON.stringify(JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8'))));
-}
-for (const file of readdirSync(join(corpus, 'html')).sort()) {
-  if (!file.endsWith('.html')) continue;
-  const html = readFileSync(join(corpus, 'html', file), 'utf8');
-  lines.push(JSON.stringify({ name: basename(file, '.html').replace(/_/g, ' '), article_body: { html } }));
-}
+const lines = corpusRecords(corpus);
 const work = mkdtempSync(join(tmpdir(), 'wikistruct-bench-batch-'));
 const oneX = join(work, 'corpus-1x.ndjson');
 const manyX = join(work, `corpus-${repeat}x.ndjson`);
@@ -193,47 +187,14 @@ async function measure(work: () => Promise<void>): Promise<Measured> {
   return { seconds, cpuSeconds, cpu: cpuSeconds / seconds, idle: (idle1.idle - idle0.idle) / Math.max(1, idle1.total - idle0.total) };
 }
 
-function systemIdle(): { idle: number; total: number } {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
-  } catch {
-    return { idle: 0, total: 0 };
-  }
-}
-
-async function writeRepeated(path: string, records: string[], times: number): Promise<void> {
-  const out = createWriteStream(path);
-  for (let i = 0; i < times; i++) {
-    for (const line of records) if (!out.write(`${line}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
 /** Runs the CLI, sampling VmHWM (peak resident set, worker threads included) until it exits. */
 async function runCli(input: string, output: string): Promise<{ seconds: number; peakMb: number; cpuSeconds: number; code: number | null }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'convert', input, '-o', output, '--jobs', String(jobs), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  let peakKb = 0;
-  let cpuTicks = 0;
-  const sample = (): void => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      if (kb > peakKb) peakKb = kb;
-      // utime + stime (fields 14 and 15), in clock ticks of 1/100 s.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpuTicks = Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process has just exited.
-    }
-  };
-  const timer = setInterval(sample, 50);
+  const watch = watchProcess(child.pid!);
   const [code] = (await once(child, 'exit')) as [number | null];
-  clearInterval(timer);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, cpuSeconds: cpuTicks / 100, code };
+  watch.stop();
+  return { seconds: (performance.now() - started) / 1000, peakMb: watch.peakMb, cpuSeconds: watch.cpuSeconds, code };
 }
 
 /**

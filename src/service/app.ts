@@ -163,14 +163,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 /**
  * The content API's shared objects (content/part.ts), with the engine client every parse of this
- * process runs on: the caller's, or one of `parseThreads` threads of which one starts now and the
- * others when it is busy (an idle worker holds tens of MB).
+ * process runs on: the caller's, or one of `parseThreads` threads that start when a parse finds
+ * the running ones busy, the first with the first parse (an idle worker holds ~35 MB, and most
+ * requests are answered from the store without one).
  */
 function contentPart(fastify: FastifyInstance, deps: AppDeps, clock: Clock, metrics: ReturnType<typeof createMetrics>, shared: SharedState): ContentContext {
   let engine = deps.engine;
   if (engine === undefined) {
     const { parseThreads } = ContentSettingsSchema.pick({ parseThreads: true }).parse({ parseThreads: deps.content?.parseThreads });
-    const own = createEngineClient({ threads: parseThreads, initialThreads: 1 });
+    const own = createEngineClient({ threads: parseThreads, initialThreads: 0 });
     fastify.addHook('onClose', () => own.close());
     engine = own;
   }

@@ -58,11 +58,21 @@ export function defaultEngineThreads(): number {
 export interface EngineClientOptions {
   /** Worker threads at most (at least 1). */
   threads: number;
-  /** Threads started at once; the others when the running ones are all busy. Default: all. */
+  /** Threads started at once (0: the first with the first parse); the others when the running ones are all busy. Default: all. */
   initialThreads?: number;
   /** The wiki of wikitext records that do not name their own (`wikistruct import --siteinfo FILE`). */
   site?: SiteinfoData | undefined;
+  /** Young generation of each thread (pool.ts); default SERVICE_YOUNG_GENERATION_MB. */
+  youngGenerationMb?: number;
 }
+
+/**
+ * Young generation of the service's engine threads: V8's own default (16 MB semi-spaces), not
+ * the 96 MB `convert` takes (pool.ts). `convert` keeps two threads busy for hours and trades
+ * ~100 MB for 18% less CPU; the service parses a page now and then, and its memory is what
+ * decides the smallest machine it runs on.
+ */
+export const SERVICE_YOUNG_GENERATION_MB = 48;
 
 /** A client over a fresh worker pool. The compiled worker must exist (`npm run build`). */
 export function createEngineClient(options: EngineClientOptions): EngineClient {
@@ -71,7 +81,10 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     throw new Error(`the engine's worker thread is not built (${fileURLToPath(workerEntry())}): run \`npm run build\``);
   }
   const convert: ConvertOptions = options.site === undefined ? CONVERT : { ...CONVERT, site: options.site };
-  const pool = new WorkerPool(threads, convert, undefined, options.initialThreads ?? threads);
+  const pool = new WorkerPool(threads, convert, {
+    initial: options.initialThreads ?? threads,
+    youngGenerationMb: options.youngGenerationMb ?? SERVICE_YOUNG_GENERATION_MB,
+  });
   const run = async (payload: Payload): Promise<string> => textOf(await pool.run(payload));
   return {
     threads,

@@ -42,16 +42,29 @@ const PER_WORKER = 2;
 export const DEFAULT_WORKER_HEAP_MB = 512;
 
 /**
- * Young generation of each worker. V8 makes it three semi-spaces (two plus the new large-object
- * space) and rounds a semi-space up to a power of two: 48 → 16 MB semi-spaces (V8's default),
- * 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's parse tree lives until the page is
- * done: with 16 MB semi-spaces scavenge after scavenge copies it and then promotes it, and the
- * capped old generation (V8 lets a smaller heap grow less between collections) marks and
- * compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18% (median of 20 paired runs)
- * for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more but peaked at 520-630 MB,
- * over the 500 MB budget (docs/batch.md, "Performance settings").
+ * Young generation of each worker of `convert` (`BATCH_YOUNG_GENERATION_MB`). V8 makes it three
+ * semi-spaces (two plus the new large-object space) and rounds a semi-space up to a power of two:
+ * 48 → 16 MB semi-spaces (V8's default), 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's
+ * parse tree lives until the page is done: with 16 MB semi-spaces scavenge after scavenge copies
+ * it and then promotes it, and the capped old generation (V8 lets a smaller heap grow less between
+ * collections) marks and compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18%
+ * (median of 20 paired runs) for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more
+ * but peaked at 520-630 MB, over the 500 MB budget (docs/batch.md, "Performance settings").
  */
-const YOUNG_GENERATION_MB = 96;
+export const BATCH_YOUNG_GENERATION_MB = 96;
+
+/** How large a pool's workers may grow, and how many start at once. */
+export interface PoolLimits {
+  /** Old-generation cap of each worker's heap (`--worker-heap`); default DEFAULT_WORKER_HEAP_MB. */
+  heapMb?: number | undefined;
+  /** Young generation of each worker; default BATCH_YOUNG_GENERATION_MB (the service chooses its own). */
+  youngGenerationMb?: number | undefined;
+  /**
+   * Workers started at once (0 or more); the others start when every running one is busy.
+   * Default: all of them.
+   */
+  initial?: number | undefined;
+}
 
 /**
  * The compiled worker module. Under vitest/tsx this module runs from TypeScript sources, but
@@ -73,18 +86,17 @@ export class WorkerPool {
   private nextSeq = 0;
   private closed = false;
 
+  private readonly heapMb: number;
+  private readonly youngGenerationMb: number;
+
   constructor(
     readonly size: number,
     private readonly options: ConvertOptions,
-    /** Old-generation cap of each worker's heap (`--worker-heap`). */
-    private readonly heapMb: number = DEFAULT_WORKER_HEAP_MB,
-    /**
-     * Workers started at once; the others start when every running one is busy (the service
-     * starts with one: an idle worker holds tens of MB, and most of its requests need no parse).
-     */
-    initial: number = size,
+    limits: PoolLimits = {},
   ) {
-    for (let i = 0; i < Math.min(size, Math.max(1, initial)); i++) this.slots.push(this.spawn());
+    this.heapMb = limits.heapMb ?? DEFAULT_WORKER_HEAP_MB;
+    this.youngGenerationMb = limits.youngGenerationMb ?? BATCH_YOUNG_GENERATION_MB;
+    for (let i = 0; i < Math.min(size, Math.max(0, limits.initial ?? size)); i++) this.slots.push(this.spawn());
   }
 
   /** Workers running now (at most `size`). */
@@ -109,7 +121,7 @@ export class WorkerPool {
   private spawn(): Slot {
     const worker = new Worker(workerEntry(), {
       workerData: { options: this.options },
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: this.heapMb },
+      resourceLimits: { maxYoungGenerationSizeMb: this.youngGenerationMb, maxOldGenerationSizeMb: this.heapMb },
     });
     const slot: Slot = { worker, inflight: new Map() };
     worker.on('message', (message: ResultMessage) => {

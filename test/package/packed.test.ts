@@ -58,6 +58,7 @@ describe('the packed package, installed into an empty project', { timeout: 120_0
     for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/workers/worker.js', 'dist/grammar/noise.json', 'grammar/common-passwords.txt', 'dist/explorer/index.html', 'dist/explorer/app.js', 'dist/explorer/app.css']) {
       expect(files, `the tarball contains ${needed}`).toContain(needed);
     }
+    expect(files.filter((f) => /^dist\/pglite\/template-[\d.]+\.tar\.gz$/.test(f)), 'the embedded database template (no initdb on a first start)').toHaveLength(1);
     const unwanted = files.filter((f) => /^(test|bench|scripts|src|corpus|node_modules|dist\/test|dist\/bench|dist\/scripts)\//.test(f) || /\.test\.[cm]?[jt]s$/.test(f));
     expect(unwanted, 'no test, bench, scripts, TypeScript source or corpus files').toEqual([]);
   });

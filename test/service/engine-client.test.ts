@@ -44,7 +44,7 @@ describe('the engine client', () => {
 
 describe('the pool starts small', () => {
   test('one worker at first; a second only when the first is busy, never more than the size', async () => {
-    const pool = new WorkerPool(2, { allPages: true }, undefined, 1);
+    const pool = new WorkerPool(2, { allPages: true }, { initial: 1 });
     try {
       expect(pool.started, 'one at start').toBe(1);
       const payload = () => ({ kind: 'html' as const, bytes: new TextEncoder().encode(pageHtml('enwiki', 'Page', 1)) });

@@ -1,0 +1,158 @@
+/**
+ * Memory of the built CLI as an operator runs it (issue 26: the smallest machines sold have 512 MB).
+ *
+ *   npx tsx bench/memory.ts [--rounds 2] [--repeat 10] [--jobs 2] [--idle-seconds 5] [--postgres URL]
+ *
+ * Each round, in this order, every process spawned from `node dist/src/cli/main.js`:
+ * 1. `serve` on an empty data directory (the first start: the embedded database made, the sample
+ *    articles loaded, the administrator created): peak RSS (VmHWM, worker threads included) up to
+ *    `--idle-seconds` after it is ready, time from spawn to ready (its "listening" log line), and
+ *    RSS once it has sat idle that long.
+ * 2. The same with `--no-samples`.
+ * 3. `serve` again on the data directory of 1 (every later start): RSS idle, peak, time to ready.
+ * 4. With `--postgres URL` (a database whose public schema it may fill), `serve` with
+ *    DATABASE_URL: RSS idle.
+ * 5. `convert --jobs N` over the corpus repeated `--repeat` times (bench/corpus-ndjson.ts, as
+ *    bench/batch.ts builds it): peak RSS, wall and CPU seconds.
+ * A round also times `wikistruct --version` (spawn to exit): the cost of starting node at that
+ * moment, the baseline that says how loaded the machine was when the times to ready were taken.
+ * Memory figures barely move with load; times do: the CPU seconds a start used until ready are
+ * printed beside its time, and `--cli ../main/dist/src/cli/main.js` runs another build the same
+ * way (alternate the two for a comparison). `--no-convert` measures serve only.
+ *
+ * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
+ * with 2 jobs ≤ 350 MB.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { corpusDir } from '../scripts/conformance/corpus.js';
+import { corpusRecords, writeRepeated } from './corpus-ndjson.js';
+import { systemIdle, watchProcess } from './process-memory.js';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '2' },
+    repeat: { type: 'string', default: '10' },
+    jobs: { type: 'string', default: '2' },
+    'idle-seconds': { type: 'string', default: '5' },
+    postgres: { type: 'string' },
+    /** Another build's CLI (e.g. ../main/dist/src/cli/main.js), to compare against in the same conditions. */
+    cli: { type: 'string' },
+    'no-convert': { type: 'boolean', default: false },
+  },
+});
+const rounds = Number(values.rounds);
+const repeat = Number(values.repeat);
+const jobs = Number(values.jobs);
+const idleSeconds = Number(values['idle-seconds']);
+
+const cli = values.cli ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
+if (!existsSync(cli)) {
+  console.error('bench/memory: build first (npm run build)');
+  process.exit(1);
+}
+const work = mkdtempSync(join(tmpdir(), 'wikistruct-bench-memory-'));
+const corpus = corpusDir();
+let input: string | undefined;
+if (values['no-convert']) {
+  // Serve only.
+} else if (corpus === undefined) {
+  console.log('bench/memory: corpus not found ($WIKISTRUCT_CORPUS or ../shared/corpus); convert skipped');
+} else {
+  input = join(work, `corpus-${repeat}x.ndjson`);
+  const records = corpusRecords(corpus);
+  await writeRepeated(input, records, repeat);
+  console.log(`convert input: ${records.length * repeat} records, ${(statSync(input).size / 1e6).toFixed(0)} MB (${repeat}×)`);
+}
+
+interface Served {
+  readySeconds: number;
+  /** CPU the process used until ready: what the time to ready would be on an idle core, about. */
+  readyCpuSeconds: number;
+  idleMb: number;
+  peakMb: number;
+}
+
+/** Starts `serve`, waits for its "listening" line, lets it sit idle, reads its memory, stops it. */
+async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WIKISTRUCT_ADMIN_PASSWORD: 'bench memory passphrase', LOG_LEVEL: 'info', ...env },
+  });
+  const watch = watchProcess(child.pid!);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let readyCpuSeconds = 0;
+  try {
+    const readySeconds = await new Promise<number>((ready, fail) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('wikistruct service listening')) {
+          readyCpuSeconds = watch.cpuSeconds;
+          ready((performance.now() - started) / 1000);
+        }
+      });
+      child.once('exit', (code) => fail(new Error(`serve exited (${code}) before it was ready: ${stderr}`)));
+    });
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    const idleMb = watch.rssMb();
+    return { readySeconds, readyCpuSeconds, idleMb, peakMb: watch.peakMb };
+  } finally {
+    watch.stop();
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
+}
+
+async function convertPeak(file: string): Promise<{ peakMb: number; seconds: number; cpuSeconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, 'convert', file, '-o', join(work, 'out.ndjson'), '--jobs', String(jobs), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const watch = watchProcess(child.pid!);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  watch.stop();
+  if (code !== 0) throw new Error(`convert exited with ${code}`);
+  return { peakMb: watch.peakMb, seconds: (performance.now() - started) / 1000, cpuSeconds: watch.cpuSeconds };
+}
+
+async function nodeStartSeconds(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, '--version'], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return (performance.now() - started) / 1000;
+}
+
+const mb = (x: number): string => `${x.toFixed(0)} MB`;
+const s = (x: number): string => `${x.toFixed(2)} s`;
+for (let round = 1; round <= rounds; round++) {
+  const idle0 = systemIdle();
+  const start = await nodeStartSeconds();
+  const data = join(work, `data-${round}`);
+  const first = await serve(data, []);
+  const bare = join(work, `data-${round}-no-samples`);
+  const noSamples = await serve(bare, ['--no-samples']);
+  rmSync(bare, { recursive: true, force: true });
+  const again = await serve(data, []);
+  rmSync(data, { recursive: true, force: true });
+  console.log(`round ${round}: node start (wikistruct --version) ${s(start)}; load average ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${s(first.readyCpuSeconds)} CPU), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
+  console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${s(noSamples.readyCpuSeconds)} CPU), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
+  console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${s(again.readyCpuSeconds)} CPU), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+  if (values.postgres !== undefined) {
+    const pg = await serve(join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
+    console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${s(pg.readyCpuSeconds)} CPU), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
+  }
+  if (input !== undefined) {
+    const c = await convertPeak(input);
+    console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU`);
+  }
+  const idle1 = systemIdle();
+  console.log(`  machine idle during the round: ${(((idle1.idle - idle0.idle) / Math.max(1, idle1.total - idle0.total)) * 100).toFixed(0)}%`);
+}
+console.log('targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak, ≤ 2.5 s to ready; convert 10× --jobs 2 ≤ 350 MB peak');
+rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,98 @@
+/**
+ * A freshly initialised PGlite data directory, packed at build time (scripts/build-pglite-template.ts)
+ * and unpacked on a first start instead of running initdb there.
+ *
+ * Why: PGlite runs initdb in a second, throw-away PGlite instance (its own 128 MB WebAssembly
+ * memory, its own copy of the file-system bundle) and then copies that instance's files into the
+ * real one: a first start on an empty data directory peaked at 910-960 MB RSS, more than a 512 MB
+ * machine has, and about twice what a later start needs. Unpacking 4.5 MB of tar.gz is a stream.
+ *
+ * What it holds: only initdb's output for this PGlite version (the catalogs of template0,
+ * template1 and postgres; no table of ours, no account, no key: migrations, the administrator and
+ * the signing keys are made per data directory after it is unpacked). Nothing in it is secret, so
+ * one template serves every installation; each installation's cluster shares its
+ * `system_identifier`, which PostgreSQL uses only to pair WAL with its cluster.
+ *
+ * The file is named after the PGlite version that wrote it: after an upgrade of PGlite without a
+ * rebuild, no template matches and PGlite's own initdb runs, as before.
+ */
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { packageFile } from '../../package-files.js';
+
+/** Where the build writes the templates, relative to the package root (shipped: `files` has dist/pglite). */
+export const TEMPLATE_DIR = 'dist/pglite';
+
+/** The installed PGlite's version, read from its package.json (its `exports` do not list it). */
+export function pgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === '@electric-sql/pglite' && typeof pkg.version === 'string') return pkg.version;
+  }
+  throw new Error('cannot find the version of @electric-sql/pglite');
+}
+
+/** The template's file name for a PGlite version. */
+export function templateFileName(version: string = pgliteVersion()): string {
+  return `template-${version}.tar.gz`;
+}
+
+/** The shipped template for the installed PGlite, or undefined (not built, or built for another version). */
+export function findTemplate(): string | undefined {
+  return packageFile(join(TEMPLATE_DIR, templateFileName()));
+}
+
+/**
+ * Unpacks `template` into `dataDir`, which must not exist. Directories are made 0700 and files
+ * 0600 (PGlite's own initdb leaves them 0666; the data directory around them is what keeps other
+ * accounts out, and this keeps them out twice). The files go to a sibling directory first and are
+ * renamed into place at the end: a start killed half-way leaves no half data directory that the
+ * next start would take for a database.
+ */
+export async function unpackTemplate(template: string, dataDir: string): Promise<void> {
+  const partial = `${dataDir}.unpacking`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { mode: 0o700 });
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const target = entryPath(partial, header.name);
+    if (target === undefined || (header.type !== 'file' && header.type !== 'directory')) {
+      stream.resume();
+      stream.on('end', next);
+      return;
+    }
+    if (header.type === 'directory') {
+      mkdirSync(target, { recursive: true, mode: 0o700 });
+      stream.resume();
+      stream.on('end', next);
+      return;
+    }
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    // Streamed: the largest file is a 16 MB WAL segment of mostly zeros.
+    pipeline(stream, createWriteStream(target, { mode: 0o600, flags: 'wx' })).then(() => next(), next);
+  });
+  try {
+    await pipeline(createReadStream(template), createGunzip(), extract as unknown as Writable);
+    if (!existsSync(join(partial, 'PG_VERSION'))) throw new Error(`${template} is not a PostgreSQL data directory (no PG_VERSION)`);
+    renameSync(partial, dataDir);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The entry's path under `root`, or undefined when it would leave it (`..`, absolute names are made relative). */
+function entryPath(root: string, name: string): string | undefined {
+  const relative = normalize(name.replace(/^\/+/, ''));
+  if (relative === '.' || relative === '') return undefined;
+  if (relative === '..' || relative.startsWith(`..${sep}`)) return undefined;
+  return join(root, relative);
+}
