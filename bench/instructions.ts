@@ -76,9 +76,13 @@ function report(): void {
     ],
     { env: { ...process.env, [CHILD]: '1' }, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' },
   );
-  if (child.error !== undefined || child.status !== 0) {
-    console.error(child.error?.message ?? child.stderr.split('\n').slice(-20).join('\n'));
-    console.error('bench:instructions needs valgrind (callgrind) on the PATH');
+  if (child.error !== undefined) {
+    console.error(`bench:instructions needs valgrind (callgrind) on the PATH: ${child.error.message}`);
+    process.exit(1);
+  }
+  if (child.status !== 0) {
+    console.error(child.stderr.split('\n').slice(-20).join('\n'));
+    console.error(`the run under callgrind failed (exit ${child.status ?? child.signal})`);
     process.exit(1);
   }
   // callgrind.out.1 is the set-up up to the first mark, then one file per run in ORDER.
