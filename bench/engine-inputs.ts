@@ -8,8 +8,26 @@ import { readFileSync } from 'node:fs';
 import { Parser, Tokenizer, parseDocument } from 'htmlparser2';
 import type { TokenizerCallbacks } from 'htmlparser2';
 import { parse } from '../src/index.js';
-import { corpusCases } from '../scripts/conformance/corpus.js';
+import { corpusCases, corpusDir } from '../scripts/conformance/corpus.js';
 import { readInput } from '../src/engine/input.js';
+
+/** The command line's `name N`, a positive number; `fallback` when absent or not one. */
+export function positiveArg(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  const raw = at >= 0 ? process.argv[at + 1] : undefined;
+  const n = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** The corpus folder; without one the benchmark says so and exits cleanly. */
+export function benchCorpus(): string {
+  const dir = corpusDir();
+  if (dir === undefined) {
+    console.log('bench: corpus not found (../shared/corpus or $WIKISTRUCT_CORPUS); nothing to measure');
+    process.exit(0);
+  }
+  return dir;
+}
 
 export interface BenchInput {
   input: string | Record<string, unknown>;

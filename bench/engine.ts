@@ -13,23 +13,11 @@
  * GC threads included), which a busy machine disturbs far less; medians are shown with the range
  * over rounds.
  */
-import { corpusDir } from '../scripts/conformance/corpus.js';
-import { benchInputs, htmlBytes, RUNS } from './engine-inputs.js';
+import { benchCorpus, benchInputs, htmlBytes, positiveArg, RUNS } from './engine-inputs.js';
 
-function argValue(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const raw = at >= 0 ? process.argv[at + 1] : undefined;
-  const n = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
+const dir = benchCorpus();
 
-const dir = corpusDir();
-if (dir === undefined) {
-  console.log('bench: corpus not found (../shared/corpus or $WIKISTRUCT_CORPUS); nothing to measure');
-  process.exit(0);
-}
-
-const rounds = argValue('--rounds', 5);
+const rounds = positiveArg('--rounds', 5);
 // Inputs as `parse` takes them; the baseline gets the very HTML the engine parses.
 const inputs = benchInputs(dir);
 const mb = htmlBytes(inputs) / 1e6;

@@ -20,27 +20,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpusDir } from '../scripts/conformance/corpus.js';
-import { benchInputs, htmlBytes, RUNS } from './engine-inputs.js';
+import { benchCorpus, benchInputs, htmlBytes, positiveArg, RUNS } from './engine-inputs.js';
 import type { RunName } from './engine-inputs.js';
 
 const CHILD = 'WIKISTRUCT_INSTRUCTIONS_CHILD';
 
-function argValue(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const raw = at >= 0 ? process.argv[at + 1] : undefined;
-  const n = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-const dir = corpusDir();
-if (dir === undefined) {
-  console.log('bench: corpus not found (../shared/corpus or $WIKISTRUCT_CORPUS); nothing to measure');
-  process.exit(0);
-}
-const rounds = argValue('--rounds', 1);
-const every = argValue('--every', 1);
-const warmup = argValue('--warmup', 1);
+const dir = benchCorpus();
+const rounds = Math.ceil(positiveArg('--rounds', 1));
+const every = Math.ceil(positiveArg('--every', 1));
+const warmup = Math.ceil(positiveArg('--warmup', 1));
 const ORDER: readonly RunName[] = process.argv.includes('--no-floors') ? ['parseDocument', 'engine'] : ['parseDocument', 'engine', 'parser', 'tokenizer'];
 
 if (process.env[CHILD] === '1') measure();
@@ -48,7 +36,7 @@ else report();
 
 /** Inside callgrind: one mark (and so one profile) after each run. */
 function measure(): void {
-  const inputs = benchInputs(dir!, every);
+  const inputs = benchInputs(dir, every);
   for (let w = 0; w < warmup; w++) for (const name of ORDER) RUNS[name](inputs);
   const mark = (): unknown => process.cpuUsage();
   mark();
@@ -63,7 +51,7 @@ function measure(): void {
 function report(): void {
   const keepAt = process.argv.indexOf('--keep');
   const out = keepAt >= 0 && process.argv[keepAt + 1] !== undefined ? process.argv[keepAt + 1]! : mkdtempSync(join(tmpdir(), 'wikistruct-callgrind-'));
-  const inputs = benchInputs(dir!, every);
+  const inputs = benchInputs(dir, every);
   const child = spawnSync(
     'valgrind',
     [
