@@ -7,39 +7,20 @@
  *
  * Prints MB/s of both, the time ratio engine / parseDocument (the production parser runs at about
  * 2.7×; ours builds its own lighter tree from htmlparser2's tokenizer, target ≤ 0.9×) and the
- * process's peak RSS. Rounds alternate between the two so that drift on a shared machine hits
- * both alike. Each round is timed twice: wall clock, and CPU time of the process (user + system,
+ * process's peak RSS; and, as floors, htmlparser2's `Parser` with no handler and its bare
+ * `Tokenizer` over the same HTML (what a design built on that tokenizer cannot go below). Rounds
+ * alternate between them so that drift on a shared machine hits all alike. Each round is timed twice: wall clock, and CPU time of the process (user + system,
  * GC threads included), which a busy machine disturbs far less; medians are shown with the range
  * over rounds.
  */
-import { readFileSync } from 'node:fs';
-import { parseDocument } from 'htmlparser2';
-import { parse } from '../src/index.js';
-import { corpusCases, corpusDir } from '../scripts/conformance/corpus.js';
+import { benchCorpus, benchInputs, htmlBytes, positiveArg, RUNS } from './engine-inputs.js';
 
-function argValue(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const raw = at >= 0 ? process.argv[at + 1] : undefined;
-  const n = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
+const dir = benchCorpus();
 
-const dir = corpusDir();
-if (dir === undefined) {
-  console.log('bench: corpus not found (../shared/corpus or $WIKISTRUCT_CORPUS); nothing to measure');
-  process.exit(0);
-}
-
-const rounds = argValue('--rounds', 5);
+const rounds = positiveArg('--rounds', 5);
 // Inputs as `parse` takes them; the baseline gets the very HTML the engine parses.
-const inputs = corpusCases(dir).map((c) => {
-  const text = readFileSync(c.path, 'utf8');
-  const input: string | Record<string, unknown> = c.kind === 'html' ? text : (JSON.parse(text) as Record<string, unknown>);
-  // An envelope's HTML is its article_body.html (src/engine/input.ts reads it so).
-  return { input, html: typeof input === 'string' ? input : (input['article_body'] as { html: string }).html };
-});
-const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.html, 'utf8'), 0);
-const mb = bytes / 1e6;
+const inputs = benchInputs(dir);
+const mb = htmlBytes(inputs) / 1e6;
 
 interface Round {
   wall: number;
@@ -55,22 +36,26 @@ function time(fn: () => void): Round {
   return { wall, cpu: (used.user + used.system) / 1e6 };
 }
 
-const baseline = (): void => {
-  for (const i of inputs) parseDocument(i.html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-};
-const engine = (): void => {
-  for (const i of inputs) parse(i.input);
-};
+const baseline = (): void => RUNS.parseDocument(inputs);
+const engine = (): void => RUNS.engine(inputs);
+const parser = (): void => RUNS.parser(inputs);
+const tokenizer = (): void => RUNS.tokenizer(inputs);
 
-// Warm-up: JIT both paths before timing.
+// Warm-up: JIT every path before timing.
 baseline();
 engine();
+parser();
+tokenizer();
 
 const base: Round[] = [];
 const ours: Round[] = [];
+const parserOnly: Round[] = [];
+const tokenizerOnly: Round[] = [];
 for (let r = 0; r < rounds; r++) {
   base.push(time(baseline));
   ours.push(time(engine));
+  parserOnly.push(time(parser));
+  tokenizerOnly.push(time(tokenizer));
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -88,5 +73,9 @@ for (const clock of ['wall', 'cpu'] as const) {
   console.log(`  htmlparser2 parseDocument  ${spread(b, 3)} s  ${(mb / median(b)).toFixed(1)} MB/s`);
   console.log(`  wikistruct parse           ${spread(e, 3)} s  ${(mb / median(e)).toFixed(1)} MB/s  (${(inputs.length / median(e)).toFixed(0)} articles/s)`);
   console.log(`  ratio engine/parseDocument ${spread(ratios, 2)}×  (target ≤ 0.9×; production parser ≈ 2.7×)`);
+  for (const [label, floor] of [['Parser, no handler', parserOnly], ['Tokenizer alone', tokenizerOnly]] as const) {
+    const f = floor.map((r) => r[clock]);
+    console.log(`  floor: ${label.padEnd(19)} ${spread(f, 3)} s  ÷ parseDocument ${spread(f.map((t, i) => t / b[i]!), 2)}×`);
+  }
 }
 console.log(`peak RSS                   ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

@@ -54,19 +54,46 @@ function isSpace(code: number): boolean {
 /** Calls `fn` on each token of a whitespace-separated list; stops when `fn` returns true. */
 export function someToken(list: string | undefined, fn: (token: string) => boolean): boolean {
   if (list === undefined || list.length === 0) return false;
+  for (const token of tokensOf(list)) if (fn(token)) return true;
+  return false;
+}
+
+/**
+ * The tokens of `list`, split once per distinct list: the same few hundred class and typeof values
+ * recur on thousands of elements, and each element's are tested by several rules (noise,
+ * pronunciation, the walk's block rules, the inline pass again). Splitting them afresh each time
+ * sliced a string per token per test and hashed each slice for the Set lookup. The memo keeps a
+ * copy of the key: attribute values are slices of the page's HTML and would otherwise keep whole
+ * pages alive. Bounded, so adversarial input with endless distinct values costs a re-split, no memory.
+ */
+function tokensOf(list: string): readonly string[] {
+  let tokens = splitLists.get(list);
+  if (tokens === undefined) {
+    const key = ` ${list}`.slice(1);
+    tokens = splitTokens(key);
+    if (splitLists.size >= MAX_SPLIT_LISTS) splitLists.clear();
+    splitLists.set(key, tokens);
+  }
+  return tokens;
+}
+const MAX_SPLIT_LISTS = 4096;
+const splitLists = new Map<string, readonly string[]>();
+
+function splitTokens(list: string): string[] {
+  const tokens: string[] = [];
   let start = -1;
   for (let i = 0; i <= list.length; i++) {
     const space = i === list.length || isSpace(list.charCodeAt(i));
     if (space) {
       if (start >= 0) {
-        if (fn(list.slice(start, i))) return true;
+        tokens.push(list.slice(start, i));
         start = -1;
       }
     } else if (start < 0) {
       start = i;
     }
   }
-  return false;
+  return tokens;
 }
 
 /**

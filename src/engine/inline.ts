@@ -49,7 +49,15 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
 const BREAKING = new Set(['br', 'p', 'div', 'li', 'dd', 'dt', 'tr', 'td', 'th', 'table', 'blockquote', 'figcaption', 'hr']);
 
 class Collector {
+  /**
+   * The text so far: a rope of appended pieces, flattened once by `clean` at the end. Its last two
+   * code units are kept apart (-1 when there is none), so that the tests on how the text ends never
+   * flatten it: reading the end of a rope copies the whole text, once per reference marker and
+   * superscript, which made long paragraphs quadratic.
+   */
   text = '';
+  private last = -1;
+  private beforeLast = -1;
   links: Link[] = [];
   citations: Citation[] = [];
   /** The text ends with a "[" right before a dropped element: a "]" right after it closes an empty pair. */
@@ -66,8 +74,8 @@ class Collector {
       const data = (node as { data: string }).data;
       // Brackets that held only dropped content go with it: a navbar's "[<a>edit</a>]" (an
       // interface link, noise) leaves no "[]".
-      if (bracket && data.charCodeAt(0) === 93) this.text = this.text.slice(0, -1) + data.slice(1);
-      else this.text += data;
+      if (bracket && data.charCodeAt(0) === 93) this.replaceText(this.text.slice(0, -1) + data.slice(1));
+      else this.append(data);
       return;
     }
     if (!isElement(node)) return;
@@ -80,25 +88,25 @@ class Collector {
         const citation = citationOf(el);
         if (citation !== undefined) this.citations.push(citation);
       }
-      this.bracketBeforeDropped = this.text.endsWith('[');
+      this.bracketBeforeDropped = this.last === 91; /* [ */
       return;
     }
     if (this.options.abstract === true && isPronunciation(el)) {
-      this.text += CUT;
+      this.append(CUT);
       return;
     }
     // A formula is read whole, before its children: they are hidden MathML and a fallback image,
     // and only their attributes carry the TeX (math.ts).
     if (isMath(el)) {
       const tex = texOf(el);
-      if (tex !== undefined) this.text += ` ${tex} `;
+      if (tex !== undefined) this.append(` ${tex} `);
       return;
     }
     const name = el.name;
     if (this.options.skipLists === true && LISTS.has(name)) return;
     if (this.options.skipTables === true && name === 'table') return;
     if (depth > MAX_DEPTH) {
-      this.text += ` ${rawText(el)} `;
+      this.append(` ${rawText(el)} `);
       return;
     }
     if (name === 'img') {
@@ -106,22 +114,41 @@ class Collector {
       return;
     }
     const breaking = BREAKING.has(name);
-    if (breaking) this.text += ' ';
-    if (name === 'sup' && this.options.markSuperscripts !== false && this.isExponent(el)) this.text += '^';
+    if (breaking) this.append(' ');
+    if (name === 'sup' && this.options.markSuperscripts !== false && this.isExponent(el)) this.append('^');
     if (name === 'a') this.link(el, depth);
     else for (const child of el.children) this.node(child, depth + 1);
-    if (breaking) this.text += ' ';
+    if (breaking) this.append(' ');
+  }
+
+  private append(piece: string): void {
+    const n = piece.length;
+    if (n === 0) return;
+    this.text += piece;
+    this.beforeLast = n > 1 ? piece.charCodeAt(n - 2) : this.last;
+    this.last = piece.charCodeAt(n - 1);
+  }
+
+  /** Rare (a bracket pair emptied by a dropped element): reads the new end from the text itself. */
+  private replaceText(text: string): void {
+    const n = text.length;
+    this.text = text;
+    this.last = n > 0 ? text.charCodeAt(n - 1) : -1;
+    this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
   }
 
   /** A `<sup>` whose text, glued on, would read as part of the number or word before it. */
   private isExponent(sup: Element): boolean {
-    return readsAsExponent(this.text, rawText(sup));
+    // The last two code units hold the last character even when it is astral: reading the end of
+    // the rope itself would flatten it, once for each superscript.
+    const end = (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));
+    return readsAsExponent(end, rawText(sup));
   }
 
   private icon(img: Element): void {
     const alt = img.attribs.alt?.trim();
     if (this.options.isIcon === undefined || alt === undefined || alt.length === 0 || !this.options.isIcon(img)) return;
-    this.text += ` ${alt} `;
+    this.append(` ${alt} `);
   }
 
   /**
@@ -131,10 +158,17 @@ class Collector {
    */
   link(a: Element, depth: number): void {
     const outer = this.text;
-    this.text = '';
+    const { last, beforeLast } = this;
+    this.replaceText('');
     for (const child of a.children) this.node(child, depth + 1);
     const shown = this.text;
     this.text = outer + shown;
+    if (shown.length === 0) {
+      this.last = last;
+      this.beforeLast = beforeLast;
+    } else if (shown.length === 1) {
+      this.beforeLast = last;
+    }
     const href = a.attribs.href;
     if (href === undefined || !isContentLink(a, href)) return;
     const url = resolveHref(href, this.ctx.site);
