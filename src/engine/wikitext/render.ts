@@ -442,11 +442,14 @@ class Renderer {
  */
 function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[] | undefined {
   if (!inReference && standsAlone(t)) return undefined;
+  // In a reference, only a template that is the footnote's own content: one inside a citation's
+  // parameter builds its URL or id ({{Google books|Dd-vAAAAQBAJ|pg=PR10}} in `url=`).
+  if (inReference && t.parentNode?.type !== 'ext-inner') return undefined;
   const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
   const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
-  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()));
+  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()) && !isIdentifier(a.getValue()));
   return named.length > 0 ? named : undefined;
 }
 
