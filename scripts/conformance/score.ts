@@ -51,8 +51,12 @@ export interface Row {
   /** The abstract token F1 with parentheses left in on both sides: how much deliberate difference 2 weighs. */
   abstractF1WithParentheses?: number;
   headings?: number;
+  /** Headings as measured before issue 21: whole lowercased titles, boilerplate ones included. */
+  headingsStrict?: number;
   bodyF1?: number;
   infoboxFields?: number;
+  /** Infobox fields as measured before issue 21: top-level fields, labels and values as written, marker text and label repeats kept. */
+  infoboxFieldsStrict?: number;
   hasAbstract: boolean;
   hasSections: boolean;
   missingHeadings?: string[];
@@ -195,6 +199,29 @@ function infoboxScore(ours: readonly Part[], ref: readonly RefPart[]): number | 
   return found / refFields.length;
 }
 
+/**
+ * The measure before issue 21, kept so that the report shows what the deliberate differences of
+ * fieldsOf weigh: top-level fields only, labels lowercased but not unglued, values with the
+ * reference's marker text and label repeats as they are.
+ */
+function strictFieldsOf(parts: readonly (Part | RefPart)[] | undefined, out: Field[]): Field[] {
+  for (const p of parts ?? []) {
+    if ((p.type === 'field' || p.type === 'list') && typeof p.name === 'string' && p.name.length > 0) {
+      const listValues = (('values' in p ? p.values : undefined) ?? []).map((v) => v.replace(/^\s*-\s*/, '')).join(' ');
+      out.push({ label: normHeading(p.name), value: tokens(`${p.value ?? ''} ${listValues}`) });
+    } else strictFieldsOf(p.has_parts as (Part | RefPart)[] | undefined, out);
+  }
+  return out;
+}
+
+function strictInfoboxScore(ours: readonly Part[], ref: readonly RefPart[]): number | undefined {
+  const refFields = strictFieldsOf(ref, []);
+  if (refFields.length === 0) return undefined;
+  const ourFields = strictFieldsOf(ours, []);
+  const found = refFields.filter((f) => ourFields.some((c) => c.label === f.label && tokenF1(c.value, f.value) >= 0.8)).length;
+  return found / refFields.length;
+}
+
 function* partsIn(parts: readonly Part[] | undefined): Generator<Part> {
   for (const p of parts ?? []) {
     yield p;
@@ -269,8 +296,12 @@ export function score(c: CorpusCase): Row {
     const have = new Set(ourHeadings);
     row.missingHeadings = refHeadings.filter((h) => !have.has(h));
   }
+  const refWholeHeadings = headingsOf(ref.sections, []);
+  if (refWholeHeadings.length > 0 && scored(name, 'headings')) row.headingsStrict = recall(headingsOf(ours.sections, []), refWholeHeadings);
   const ib = infoboxScore(ours.infoboxes, ref.infoboxes ?? []);
   if (ib !== undefined && scored(name, 'infoboxFields')) row.infoboxFields = ib;
+  const strict = strictInfoboxScore(ours.infoboxes, ref.infoboxes ?? []);
+  if (strict !== undefined && scored(name, 'infoboxFields')) row.infoboxFieldsStrict = strict;
   const refBody = bodyText(ref.sections, []).join(' ');
   if (refBody.length > 0 && scored(name, 'bodyF1')) row.bodyF1 = tokenF1(tokens(bodyText(ours.sections, []).join(' ')), tokens(refBody));
   return row;
@@ -288,7 +319,7 @@ export interface Stat {
   n: number;
 }
 
-export function stat(rows: readonly Row[], measure: Measure | 'abstractF1WithParentheses'): Stat {
+export function stat(rows: readonly Row[], measure: Measure | 'abstractF1WithParentheses' | 'headingsStrict' | 'infoboxFieldsStrict'): Stat {
   const scored = rows.filter((r) => r[measure] !== undefined);
   const values = scored.map((r) => r[measure]!);
   let worst = scored[0];

@@ -14,13 +14,16 @@ import { pathExists } from '../io/sources/walk.js';
 import { runHereOrInServer } from './in-server.js';
 import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
-const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N]
+const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--data DIR] [--jobs N] [--allow-shared-data-dir]
 
   inputs       HTML files, Enterprise envelopes (.json), NDJSON(.gz), snapshot .tar.gz, XML dumps,
                or directories of them (recursively); symbolic links to files and directories
                are followed, and a file reached through several paths is read once
   --project    project code of every record (e.g. enwiki); needed for bare HTML without metadata
   --data       data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
+  --allow-shared-data-dir
+               open the embedded database even though other accounts can reach the data
+               directory (it must be 0700 and yours; docs/security.md)
   --jobs       parser threads (default: cores - 1, at least 1)
 
 environment:
@@ -39,6 +42,7 @@ const OptionsSchema = z.object({
   project: z.string().regex(PROJECT_CODE, '--project must be a project code like "enwiki"').optional(),
   data: z.string().min(1).optional(),
   jobs: JobsOptionSchema,
+  'allow-shared-data-dir': z.boolean(),
   help: z.boolean(),
 });
 
@@ -47,6 +51,7 @@ export async function run(argv: string[]): Promise<number> {
     project: { type: 'string' },
     data: { type: 'string' },
     jobs: { type: 'string' },
+    'allow-shared-data-dir': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema);
   if (typeof parsed === 'number') return parsed;
@@ -78,6 +83,7 @@ export async function run(argv: string[]): Promise<number> {
     dataDir: values.data ?? defaultDataDir(),
     name: 'wikistruct import',
     command,
+    allowSharedDataDir: values['allow-shared-data-dir'],
     schema: ImportResultSchema,
     // No timeout: an import of a dump takes hours, and the socket fails at once if the server goes away.
     timeoutMs: 0,

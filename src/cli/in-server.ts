@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AdminCommand } from '../service/admin-commands.js';
 import { sendAdminCommand } from '../service/admin-socket.js';
 import type { Db } from '../service/storage/db.js';
+import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import type { LockInfo } from '../service/storage/lock.js';
 import { openStorage } from '../service/storage/open.js';
@@ -31,13 +32,21 @@ export interface RunRequest<T> {
   timeoutMs?: number;
   /** The command run in this process, on the database it opened (closed afterwards). */
   here: (db: Db) => Promise<T>;
+  /** `--allow-shared-data-dir`: open the database here even in a directory others can reach. */
+  allowSharedDataDir?: boolean;
 }
 
 export async function runHereOrInServer<T>(request: RunRequest<T>): Promise<Ran<T>> {
   let storage;
   try {
-    storage = await openStorage({ dataDir: request.dataDir, databaseUrl: process.env['DATABASE_URL'] || undefined, command: request.name });
+    storage = await openStorage({
+      dataDir: request.dataDir,
+      databaseUrl: process.env['DATABASE_URL'] || undefined,
+      command: request.name,
+      privacy: { allowShared: request.allowSharedDataDir ?? false },
+    });
   } catch (error) {
+    if (error instanceof SharedDataDirError) return { where: 'nowhere', message: error.message };
     if (!(error instanceof DataDirLockedError)) throw error;
     const socket = error.holder.admin_socket;
     if (socket === null || socket === undefined) return { where: 'nowhere', message: error.message };

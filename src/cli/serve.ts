@@ -3,6 +3,7 @@
  * Configuration by flags, secrets and connection strings by environment (they must not show up
  * in `ps`).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
@@ -22,6 +23,7 @@ function durationMs(text: string): number {
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
                         [--max-age DURATION] [--follow [--follow-url URL]] [--allow-shared-data-dir]
+                        [--trust-proxy ADDRESSES]
 
   --host       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port       TCP port (default 8080)
@@ -40,6 +42,11 @@ const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only
                start even though other accounts can reach the data directory (it must be
                0700 and yours) or the key secret file (0600): only when something else keeps
                them out (docs/security.md)
+  --trust-proxy
+               comma-separated addresses or CIDR ranges of the reverse proxies in front of the
+               service (e.g. 127.0.0.1,10.0.0.0/8): a request from one of them counts as coming
+               from the client its X-Forwarded-For names (login throttles, rate limits, logs).
+               Only for proxies that overwrite X-Forwarded-For. Default: none
 
 environment:
   DATABASE_URL        use this PostgreSQL server instead of the embedded database; any number of
@@ -71,6 +78,15 @@ const OptionsSchema = z.object({
   follow: z.boolean(),
   'follow-url': z.url({ protocol: /^https?$/, message: '--follow-url must be an http:// or https:// URL' }).optional(),
   'allow-shared-data-dir': z.boolean(),
+  'trust-proxy': z
+    .string()
+    .transform((list) => list.split(',').map((item) => item.trim()).filter((item) => item.length > 0))
+    .refine((items) => items.length > 0, '--trust-proxy needs at least one address')
+    .superRefine((items, ctx) => {
+      const bad = items.find((item) => !isAddressOrRange(item));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `--trust-proxy: "${bad}" is not an IP address or CIDR range (like 10.0.0.0/8)` });
+    })
+    .optional(),
   help: z.boolean(),
 });
 
@@ -97,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
     follow: { type: 'boolean', default: false },
     'follow-url': { type: 'string' },
     'allow-shared-data-dir': { type: 'boolean', default: false },
+    'trust-proxy': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema, { allowPositionals: false });
   if (typeof parsed === 'number') return parsed;
@@ -133,6 +150,7 @@ export async function run(argv: string[]): Promise<number> {
       issuer: env.data.WIKISTRUCT_ISSUER,
       keySecret: env.data.WIKISTRUCT_KEY_SECRET,
       allowSharedDataDir: options['allow-shared-data-dir'],
+      ...(options['trust-proxy'] === undefined ? {} : { trustProxy: options['trust-proxy'] }),
       offline: options.offline,
       samples: !options['no-samples'],
       ...(options['max-age'] === undefined ? {} : { maxAgeMs: options['max-age'] }),
@@ -156,4 +174,13 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** "10.0.0.1", "::1", "10.0.0.0/8", "fd00::/8": what proxy-addr accepts as a trusted proxy. */
+function isAddressOrRange(item: string): boolean {
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }

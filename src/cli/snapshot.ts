@@ -15,9 +15,13 @@ import { runHereOrInServer } from './in-server.js';
 import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
 const HELP = `usage: wikistruct snapshot build [project...] [--data DIR] [--dir DIR] [--jobs N]
+                                 [--allow-shared-data-dir]
 
   project      project codes to build (e.g. enwiki frwiki); default: every project in the store
   --data       data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
+  --allow-shared-data-dir
+               open the embedded database even though other accounts can reach the data
+               directory (it must be 0700 and yours; docs/security.md)
   --dir        snapshots directory (default $WIKISTRUCT_SNAPSHOTS_DIR or <data>/snapshots; the
                server serves the same directory)
   --jobs       parser threads for articles not yet parsed (default: cores - 1, at least 1)
@@ -35,6 +39,7 @@ const OptionsSchema = z.object({
   data: z.string().min(1).optional(),
   dir: z.string().min(1).optional(),
   jobs: JobsOptionSchema,
+  'allow-shared-data-dir': z.boolean(),
   help: z.boolean(),
 });
 
@@ -43,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
     data: { type: 'string' },
     dir: { type: 'string' },
     jobs: { type: 'string' },
+    'allow-shared-data-dir': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   }, OptionsSchema);
   if (typeof parsed === 'number') return parsed;
@@ -73,6 +79,7 @@ export async function run(argv: string[]): Promise<number> {
     dataDir,
     name: 'wikistruct snapshot build',
     command,
+    allowSharedDataDir: values['allow-shared-data-dir'],
     schema: SnapshotBuildResultSchema,
     // No timeout: a large project takes long, and the socket fails at once if the server goes away.
     timeoutMs: 0,

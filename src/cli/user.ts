@@ -21,6 +21,9 @@ const HELP = `usage: wikistruct user <action> [options]
   disable <name> | enable <name> | delete <name>
 
   --data DIR   data directory of the embedded database (default $WIKISTRUCT_DATA or ./data)
+  --allow-shared-data-dir
+               open the embedded database even though other accounts can reach the data
+               directory (it must be 0700 and yours; docs/security.md)
   environment: DATABASE_URL to use a PostgreSQL server instead.
 `;
 
@@ -35,6 +38,7 @@ export async function run(argv: string[]): Promise<number> {
         'temporary-password': { type: 'boolean', default: false },
         'password-stdin': { type: 'boolean', default: false },
         data: { type: 'string' },
+        'allow-shared-data-dir': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -71,12 +75,13 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     command = { action: action as 'disable' | 'enable' | 'delete', username: name ?? '' };
   }
-  return report(await execute(command, values.data ?? defaultDataDir()));
+  return report(await execute(command, values.data ?? defaultDataDir(), values['allow-shared-data-dir']));
 }
 
-async function execute(command: AccountCommand, dataDir: string): Promise<AccountCommandResult> {
+async function execute(command: AccountCommand, dataDir: string, allowSharedDataDir: boolean): Promise<AccountCommandResult> {
   const ran = await runHereOrInServer({
     dataDir,
+    allowSharedDataDir,
     name: 'wikistruct user',
     command,
     schema: AccountCommandResultSchema,

@@ -43,8 +43,11 @@ export interface AppDeps {
   revocationCacheMs?: number;
   /** Serve without outbound network (used by the content API). Accepted now, not used by auth. */
   offline?: boolean;
-  /** Honour X-Forwarded-For for the client address (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * Honour X-Forwarded-For for the client address: `true` for any peer (tests only), or the
+   * addresses/CIDR ranges of the trusted proxies (`serve --trust-proxy`).
+   */
+  trustProxy?: boolean | readonly string[];
   /** Content API tuning: parse threads, rate limit, upstream client options (see content/part.ts). */
   content?: ContentSettings;
   /** How long the server waits for clients (see timeouts.ts); every field has a default. */

@@ -23,13 +23,14 @@ export const MAX_PARAM_CHARS = 1024;
 /** Longest path shown in a 404/405 message. */
 const SHOWN_PATH_CHARS = 200;
 
-export function createHttpServer(logger: FastifyBaseLogger, timeouts: HttpTimeouts, trustProxy: boolean): FastifyInstance {
+export function createHttpServer(logger: FastifyBaseLogger, timeouts: HttpTimeouts, trustProxy: boolean | readonly string[]): FastifyInstance {
   const fastify = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false, // ids are ours: a client-chosen id could forge log lines
-    trustProxy,
+    // Fastify hands a list to proxy-addr: only those peers' X-Forwarded-For is believed.
+    trustProxy: typeof trustProxy === 'boolean' ? trustProxy : [...trustProxy],
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PARAM_CHARS },
     connectionTimeout: timeouts.idleMs,

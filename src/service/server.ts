@@ -37,6 +37,12 @@ export interface ServeOptions {
   maxAgeMs?: number;
   /** `--follow`: the URL of the stream of page changes to follow (content/follow.ts). */
   follow?: string;
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front: a request from one of them is
+   * judged by the client address its `X-Forwarded-For` names (throttles, rate limits, logs).
+   * Default: none, every client is the socket's peer.
+   */
+  trustProxy?: readonly string[];
   /** HTTP timeouts (src/service/timeouts.ts); default: from the environment, else built-in. */
   timeouts?: Partial<HttpTimeouts>;
   /** Seed an empty embedded store with the shipped sample articles (default true). */
@@ -70,6 +76,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     command: 'wikistruct serve',
+    privacy,
   });
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
@@ -99,6 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       logger,
       only: options.only ?? 'all',
       offline: options.offline ?? false,
+      ...(options.trustProxy === undefined || options.trustProxy.length === 0 ? {} : { trustProxy: options.trustProxy }),
       content: {
         ...contentSettingsFromEnv(),
         snapshotsDir: snapshotsDir(options.dataDir),

@@ -188,6 +188,27 @@ describe('the embedded data directory of a real `wikistruct serve`', () => {
     ]);
   });
 
+  test('user, import and snapshot refuse to open the database in a directory others can reach, unless told otherwise', async () => {
+    const shared = join(openParent(), 'shared');
+    mkdirSync(shared, { mode: 0o755 });
+    chmodSync(shared, 0o755);
+    const problem = `the data directory ${shared} is open to other accounts (mode 0755`;
+    const add = await wikistruct(['user', 'add', 'alice', '--email', 'alice@example.test', '--password-stdin', '--data', shared], { stdin: 'alice long passphrase\n' });
+    expect([add.code, add.stderr.split('\n').length], 'user add: one line, exit 1').toEqual([1, 2]);
+    expect(add.stderr).toContain(`wikistruct user: ${problem}`);
+    const imported = await wikistruct(['import', join(ROOT, 'samples'), '--data', shared]);
+    expect([imported.code, imported.stderr]).toEqual([1, expect.stringContaining(`wikistruct import: ${problem}`)]);
+    const built = await wikistruct(['snapshot', 'build', '--data', shared]);
+    expect([built.code, built.stderr]).toEqual([1, expect.stringContaining(`wikistruct snapshot: ${problem}`)]);
+    expect(readdirSync(shared), 'no password hash, key or database was written in it').toEqual([]);
+
+    cpSync(await templateDir(), join(shared, 'pglite'), { recursive: true }); // skip a 10 s initdb
+    const allowed = await wikistruct(['user', 'add', 'alice', '--email', 'alice@example.test', '--password-stdin', '--data', shared, '--allow-shared-data-dir'], {
+      stdin: 'alice long passphrase\n',
+    });
+    expect([allowed.code, allowed.stdout.trim()], 'with --allow-shared-data-dir it runs').toEqual([0, 'created account alice <alice@example.test>']);
+  });
+
   test('a key sealed under another secret stops the start with one line saying what to do', async () => {
     const data = mkdtempSync(join(tmpdir(), 'wikistruct-other-secret-'));
     dirs.push(data);

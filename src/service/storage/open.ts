@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './db.js';
+import { prepareDataDir, type PrivacyOptions } from './data-dir.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -13,6 +14,8 @@ export interface StorageOptions {
   databaseUrl?: string | undefined;
   /** Who opens the database, recorded in the lock file: "wikistruct serve", "wikistruct user". */
   command: string;
+  /** `--allow-shared-data-dir`: open an embedded database in a directory other accounts can reach. */
+  privacy?: PrivacyOptions;
 }
 
 export interface Storage {
@@ -29,11 +32,15 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     return { db };
   }
   // 0700: PGlite writes its files 0666 whatever the umask, so the directory is what keeps other
-  // accounts out (data-dir.ts; `serve` also refuses a directory that is not private).
+  // accounts out (data-dir.ts).
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const lock = acquireDataDirLock(options.dataDir, options.command);
   let db: Db;
   try {
+    // Checked once the lock is ours: every process that writes password hashes and keys into the
+    // directory refuses one that is not private (`user add` before the first `serve` included);
+    // a command the lock sends to the running server leaves the check to that server.
+    prepareDataDir(options.dataDir, options.privacy);
     db = await openPglite(join(options.dataDir, 'pglite'));
   } catch (error) {
     lock.release();

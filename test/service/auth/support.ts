@@ -92,12 +92,18 @@ export function countingPasswords(real: Passwords, calls: Argon2Calls): Password
  * POST /v1<path> with a JSON body from a client at `localAddress`: the socket is bound to it
  * before connecting (loopback answers for all of 127.0.0.0/8), so the server sees that address.
  */
-export function postFrom(url: string, localAddress: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+export function postFrom(
+  url: string,
+  localAddress: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const target = new URL(`/v1${path}`, url);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
