@@ -8,11 +8,12 @@
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { canonicalMetadata, canonicalParameter, citationAliases, citationMetadata } from '../citation-metadata.js';
+import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
+import { citationText } from './citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
-import { ANCHOR_PARAMS, CITATION_TEXT, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
+import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
 import { render, templateParams } from './render.js';
-import type { Scope } from './scope.js';
+import type { Citations, Scope } from './scope.js';
 
 interface Entry {
   identifier: string;
@@ -20,46 +21,7 @@ interface Entry {
   reference: Reference;
 }
 
-/**
- * Metadata keys read, in order, to write a citation template's text (grammar/wikitext.json
- * `citationText`): CS1 names only, because the parameters are first mapped to them
- * (citation-metadata.ts), whatever the template's language.
- */
-const { author: AUTHOR_KEYS, first: FIRST_KEYS, editor: EDITOR_KEYS, editorFirst: EDITOR_FIRST_KEYS, date: DATE_KEYS, title: TITLE_KEYS, work: WORK_KEYS, publisher: PUBLISHER_KEYS } = CITATION_TEXT;
-
-const first = (m: Record<string, string>, keys: readonly string[]): string | undefined => {
-  for (const k of keys) if (m[k] !== undefined) return m[k];
-  return undefined;
-};
-
-/**
- * Readable text of a citation template from its parameters (as written, any language):
- * "Last, First (2001). Title. Work. Publisher."
- */
-export function citationText(params: Record<string, string>, templateName: string): string {
-  // The template's own names count: dewiki {{Webarchiv|text=…}} is its title.
-  const m = canonicalMetadata(params, citationAliases(templateName));
-  const parts: string[] = [];
-  let author = first(m, AUTHOR_KEYS);
-  let given = first(m, FIRST_KEYS);
-  if (author === undefined) {
-    const editor = first(m, EDITOR_KEYS);
-    const editorGiven = first(m, EDITOR_FIRST_KEYS);
-    if (editor !== undefined) {
-      author = editorGiven === undefined ? `${editor}, ed.` : editor;
-      given = editorGiven === undefined ? undefined : `${editorGiven}, ed.`;
-    }
-  }
-  const date = first(m, DATE_KEYS);
-  let head = author === undefined ? '' : given === undefined ? author : `${author}, ${given}`;
-  if (date !== undefined) head = head.length > 0 ? `${head} (${date})` : date;
-  if (head.length > 0) parts.push(head);
-  for (const v of [first(m, TITLE_KEYS), first(m, WORK_KEYS), first(m, PUBLISHER_KEYS)]) if (v !== undefined) parts.push(v);
-  if (parts.length === 0 && params['1'] !== undefined) parts.push(params['1']);
-  return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
-}
-
-export class ReferenceBook {
+export class ReferenceBook implements Citations {
   readonly references: Reference[] = [];
   private readonly named = new Map<string, Entry>();
   private readonly definitions = new Map<string, Token>();

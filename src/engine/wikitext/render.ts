@@ -23,7 +23,7 @@ import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
 import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, isLanguageCode, moduleRule, templateDisplayName, templateKind } from './grammar.js';
 import type { Casing } from './grammar.js';
-import { citationText } from './references.js';
+import { citationText } from './citation-text.js';
 import { unitDisplay } from '../wiki/templates.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';

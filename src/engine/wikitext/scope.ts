@@ -1,10 +1,9 @@
 /** What the steps of one `parseWikitext` call share: the article's site and what has been collected. */
-import type { Part, Table } from '../../schema/article.js';
+import type { Citation, Part, Table } from '../../schema/article.js';
 import type { WorkBudget } from '../budget.js';
 import type { Site } from '../site.js';
 import type { WikiProfile } from '../wiki/profile.js';
-import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import type { ReferenceBook } from './references.js';
+import type { ExtToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 
 export interface Scope {
   readonly site: Site | undefined;
@@ -13,7 +12,8 @@ export interface Scope {
   readonly profile: WikiProfile;
   /** The page title, the default name of an infobox. */
   readonly title: string | undefined;
-  readonly refs: ReferenceBook;
+  /** Where the renderer's citations go (references.ts ReferenceBook, resolved after the page is read). */
+  readonly refs: Citations;
   /** The page's work budget (../budget.ts), charged where work multiplies. */
   readonly budget?: WorkBudget;
   /** Normalized boilerplate section titles of the article's language. */
@@ -26,4 +26,15 @@ export interface Scope {
   readonly embedded: WeakSet<TranscludeToken>;
   /** Called by the renderer when it meets an infobox template (which is never text). */
   infoboxFound(t: TranscludeToken): void;
+}
+
+/**
+ * What the renderer asks of the page's references: a citation for a `<ref>`, a short footnote, a
+ * note template. Declared here, implemented by references.ts, so that neither the scope nor the
+ * renderer imports the reference book (which renders with the renderer).
+ */
+export interface Citations {
+  cite(t: ExtToken): Citation | undefined;
+  citeShort(t: TranscludeToken): Citation | undefined;
+  citeNote(t: TranscludeToken, defaultGroup: string, bodyKey?: string): Citation | undefined;
 }
