@@ -22,7 +22,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { buildSnapshots, describeBuild, type BuildAllResult } from './build-all.js';
 import { BuildLeaseBusyError, withBuildLease } from './build-lease.js';
-import { listSidecars, kindDir, snapshotIdentifier, SNAPSHOT_KINDS, type Sidecar } from './layout.js';
+import { listSidecars, kindDir, snapshotIdentifier, SNAPSHOT_KINDS } from './layout.js';
 import { snapshotTargets } from './source.js';
 
 export interface Timer {
@@ -213,10 +213,12 @@ export class SnapshotScheduler {
   /** Whether the scheduled build is due: some snapshot is missing, or older than half an interval. */
   private async due(every: number): Promise<boolean> {
     if (await this.missingAny()) return true;
-    const sidecars: Sidecar[] = [];
-    for (const kind of SNAPSHOT_KINDS) sidecars.push(...(await listSidecars(kindDir(this.options.dir, kind))));
     const now = this.options.clock.now().getTime();
-    return sidecars.some((s) => now - Date.parse(s.date_modified) >= every / 2);
+    for (const kind of SNAPSHOT_KINDS) {
+      const sidecars = await listSidecars(kindDir(this.options.dir, kind));
+      if (sidecars.some((s) => now - Date.parse(s.date_modified) >= every / 2)) return true;
+    }
+    return false;
   }
 }
 
