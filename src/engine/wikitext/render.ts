@@ -21,6 +21,7 @@ import { clean, readsAsExponent } from '../text.js';
 import { decodeEntities } from '../entities.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
+import { converterShows } from './variants.js';
 import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, isLanguageCode, moduleRule, templateDisplayName, templateKind } from './grammar.js';
 import type { Casing } from './grammar.js';
 import { citationText } from './citation-text.js';
@@ -159,6 +160,12 @@ class Renderer {
         return;
       case 'image-parameter':
         return;
+      case 'converter': {
+        const shows = converterShows(t, this.scope.language);
+        if ('raw' in shows) this.text += escapeSentinels(decodeEntities(shows.raw));
+        else this.nodes(shows.nodes, depth + 1);
+        return;
+      }
       default:
         this.nodes(t.childNodes, depth + 1);
     }
