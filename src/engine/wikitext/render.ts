@@ -420,9 +420,13 @@ class Renderer {
     } else if (rule.all !== undefined) {
       for (const arg of t.getAnonArgs()) {
         if (arg.getValue().trim().length === 0) continue;
+        const before = this.text.length;
         if (!first) this.text += rule.all;
-        first = false;
+        const shown = this.text.length;
         this.nodes(arg.lastChild.childNodes, depth + 1);
+        // An item that shows nothing (only a footnote: {{ubl|<ref>…</ref>|…}}) takes no separator.
+        if (this.text.slice(shown).trim().length === 0) this.text = this.text.slice(0, before);
+        else first = false;
       }
     }
     // {{IMDb name|0000487}} without a name names the article's subject.
