@@ -36,6 +36,11 @@ describe('formatting templates of issue 23, as the wiki renders them', () => {
     expect(paragraph('fr', 'Religions en Autriche<ref>a</ref>{{,}}<ref>b</ref>.\n\n<references/>')).toBe('Religions en Autriche.');
   });
 
+  it('abbreviation templates show the abbreviation, not its tooltip (nl {{Afkorting}}, fr {{abréviation}})', () => {
+    expect(paragraph('nl', 'De {{Afkorting|GewSt|Gewerbesteuer}} is hoog.')).toBe('De GewSt is hoog.');
+    expect(paragraph('fr', "L'{{abréviation|ONU|Organisation des Nations unies}} siège à New York.")).toBe("L'ONU siège à New York.");
+  });
+
   it('frwiki ordinals and centuries, with the word after them', () => {
     expect(paragraph('fr', 'Le {{2e|régiment}} étranger et le {{1er}} mai.')).toBe('Le 2e régiment étranger et le 1er mai.');
     expect(paragraph('fr', 'Au {{1er|semestre}} 1990, la {{1re|classe}}, le {{153e}} jour.')).toBe('Au 1er semestre 1990, la 1re classe, le 153e jour.');
