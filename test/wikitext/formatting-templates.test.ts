@@ -34,6 +34,7 @@ describe('formatting templates of issue 23, as the wiki renders them', () => {
     expect(paragraph('ja', '備考：{{Bulleted list|<ref>出典</ref>|<ref>別の出典</ref>}}。\n\n<references/>')).toBe('備考：。');
     expect(paragraph('en', 'Known as {{ubl|<ref>a</ref>|Pat|Sam}}.\n\n<references/>')).toBe('Known as Pat; Sam.');
     expect(paragraph('fr', 'Religions en Autriche<ref>a</ref>{{,}}<ref>b</ref>.\n\n<references/>')).toBe('Religions en Autriche.');
+    expect(paragraph('ur', "'''ولیم''' (1564؛ 1616){{Ref label|ا|ا|none}} ایک مصنف"), 'a footnote marker template').toBe('ولیم (1564؛ 1616) ایک مصنف');
   });
 
   it('abbreviation templates show the abbreviation, not its tooltip (nl {{Afkorting}}, fr {{abréviation}})', () => {
