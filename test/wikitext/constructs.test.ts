@@ -285,3 +285,10 @@ describe('parseWikitext: description and abstract', () => {
     expect(a.abstract, 'whole parenthesis cut').toBe('X is a name.');
   });
 });
+
+describe('parseWikitext: a citation template followed by the author\'s punctuation', () => {
+  it('ends with that punctuation, not with a second period', () => {
+    const a = parseEn('A claim.<ref>{{cite web|title=Diplomatic Berlin|url=https://example.org/}}. Seen 2010.</ref> More.<ref>{{cite web|title=Temperatures|publisher=DWD}}, and rain.</ref>\n\n== Notes ==\n<references/>');
+    expect(a.references.map((r) => r.text.value)).toEqual(['Diplomatic Berlin. Seen 2010.', 'Temperatures. DWD, and rain.']);
+  });
+});

@@ -357,7 +357,11 @@ class Renderer {
 
   /** A citation template as its citation text ("Last, First (2001). Title. Work."), set apart by spaces. */
   private citation(t: TranscludeToken): void {
-    this.text += ` ${escapeSentinels(citationText(templateParams(this.scope, t), t.name))} `;
+    let text = citationText(templateParams(this.scope, t), t.name);
+    // "{{Lien web|…}}." — the author's punctuation after the template ends the citation instead.
+    const next = t.nextSibling;
+    if (text.endsWith('.') && next !== undefined && next.type === 'text' && PUNCTUATION_AFTER.test(next.data)) text = text.slice(0, -1);
+    this.text += ` ${escapeSentinels(text)} `;
   }
 
   /**
@@ -667,6 +671,7 @@ function inBrackets(t: AstNodes, marked: AstNodes | undefined): boolean {
   return (before.endsWith(',') || before.endsWith(';')) && next !== undefined && next.type === 'text' && next.data.trimStart().startsWith(')');
 }
 const SEPARATORS_ONLY = /^[\s,;]*$/;
+const PUNCTUATION_AFTER = /^\s*[.,;:]/;
 
 /**
  * The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in
