@@ -1,14 +1,14 @@
 /**
  * What a walk collects besides the section tree, as explicit outputs of the rules that find them:
  * infoboxes, tables, reference-list entries, the short description and the lead. It becomes the
- * front door's `Extracted` (../extracted.ts) once the walk is done.
+ * front door's `Extracted` (./extracted.ts) once the walk is done.
  */
-import type { Part, Reference, Table } from '../../schema/article.js';
-import type { AnyNode, Element } from '../dom.js';
-import type { Context } from '../context.js';
-import type { Extracted, LeadLine } from '../extracted.js';
-import { inline } from '../inline.js';
-import { isPronunciation } from '../rules.js';
+import type { Part, Reference, Table } from '../schema/article.js';
+import type { AnyNode, Element } from './dom.js';
+import type { Context } from './context.js';
+import type { Extracted, LeadLine } from './extracted.js';
+import { inline } from './inline.js';
+import { isPronunciation } from './rules.js';
 
 /** How many paragraphs below the lead are kept as candidates for a missing lead. */
 const BODY_PARAGRAPHS = 4;
