@@ -16,8 +16,11 @@ const WORD = /[\p{L}\p{N}]/u;
 
 const hasText = (line: LeadLine): boolean => ('list' in line ? (line.list.has_parts?.length ?? 0) > 0 : line.text.length > 0);
 
-/** A lead block as the walk meets it: a paragraph's nodes (rendered at the end) or a list part. */
-type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
+/**
+ * A lead block as the walk meets it: a paragraph's nodes (rendered at the end), a paragraph
+ * already rendered for the abstract (the wikitext door's), or a list part.
+ */
+type LeadBlock = { paragraph: Element | AnyNode[] } | { text: string } | { list: Part };
 
 export class Collector {
   readonly infoboxes: Part[] = [];
@@ -50,6 +53,11 @@ export class Collector {
     this.lead.push({ paragraph: nodes });
   }
 
+  /** A lead paragraph already rendered for the abstract (pronunciation guides cut, ./cut.ts). */
+  leadText(text: string): void {
+    this.lead.push({ text });
+  }
+
   leadList(part: Part): void {
     this.lead.push({ list: part });
   }
@@ -67,7 +75,7 @@ export class Collector {
   extracted(sections: Part[], ctx: Context): Extracted {
     const lead: LeadLine[] = [];
     for (const block of this.lead) {
-      if ('list' in block) lead.push(block);
+      if (!('paragraph' in block)) lead.push(block);
       else if (Array.isArray(block.paragraph) || !isPronunciation(block.paragraph)) {
         lead.push({ text: inline(block.paragraph, ctx, { abstract: true }).value });
       }

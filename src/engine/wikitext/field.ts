@@ -13,6 +13,8 @@ import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
+import { keep } from './found.js';
+import type { Found } from './found.js';
 import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 
@@ -124,13 +126,14 @@ interface Node {
 }
 
 /** The items of the lines: list lines nest by marker length, a text line leads in the list after it. */
-function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
+function itemsOf(lines: readonly Line[], scope: Scope, depth: number, found: Found[]): Part[] {
   const out: Part[] = [];
   let leadIn: Part | undefined;
   /** Open list items, the deepest last; their depth is their marker's length. */
   let stack: Node[] = [];
   for (const line of lines) {
     const r = render(scope, line.pieces, {}, depth + 1);
+    keep(found, r.found);
     const part = itemPart(r);
     if (line.marker === undefined) {
       stack = [];
@@ -158,8 +161,11 @@ function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
   return out;
 }
 
-/** The field of an infobox parameter (or a row of a `{| class="infobox"` table); undefined when empty. */
-export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope: Scope, depth: number): Part | undefined {
+/**
+ * The field of an infobox parameter (or a row of a `{| class="infobox"` table); undefined when
+ * empty. What its readings find goes to `found`.
+ */
+export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope: Scope, depth: number, found: Found[]): Part | undefined {
   const reader = new LineReader();
   reader.read(nodes, '', 0);
   reader.end();
@@ -168,6 +174,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   if (name !== undefined && name.length > 0) field.name = name;
   if (lines.length < 2 && !(reader.listy && lines.length > 0)) {
     const r = render(scope, nodes, {}, depth + 1);
+    keep(found, r.found);
     if (r.value.length === 0) return undefined;
     field.value = r.value;
     if (r.links.length > 0) field.links = r.links;
@@ -175,7 +182,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
     return field;
   }
   // Rendered once, line by line: rendering twice would number its footnotes twice.
-  const items = itemsOf(lines, scope, depth);
+  const items = itemsOf(lines, scope, depth, found);
   if (items.length === 0) return undefined;
   const links: Link[] = [];
   const citations: Citation[] = [];

@@ -11,6 +11,9 @@ import { INFOBOX, TABLES } from '../grammar.js';
 import { templateKind } from './grammar.js';
 import { render } from './render.js';
 import type { Scope } from './scope.js';
+import type { Collector } from '../collector.js';
+import { keep } from './found.js';
+import type { Found } from './found.js';
 import { pushAll } from '../arrays.js';
 
 /** Tables nested deeper than this in cells are left out (no real article comes near it). */
@@ -79,20 +82,21 @@ function classTokens(t: TableToken): string[] {
   return typeof c === 'string' ? c.split(/\s+/) : [];
 }
 
-function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope, nested: TableToken[]): Table {
+function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope, nested: TableToken[], found: Found[]): Table {
   const identifier = idOf(t); // first, so a table is numbered before the tables in its cells
   const { rows, foot } = rowsOf(t);
   const source: SourceCell[][] = rows.map((row) =>
     row.map((td) => {
       const inner = td.lastChild;
-      const found = descendants(inner, RICH);
-      const tables = found.filter((n): n is TableToken => n.type === 'table');
+      const richNodes = descendants(inner, RICH);
+      const tables = richNodes.filter((n): n is TableToken => n.type === 'table');
       pushAll(nested, tables);
       const r = render(scope, inner.childNodes, { skipTables: true, markSuperscripts: true });
+      keep(found, r.found);
       const cell: SourceCell = {
         value: r.value,
         header: td.subtype === 'th',
-        rich: found.length > 0,
+        rich: richNodes.length > 0,
         colspan: clamp(td.colspan, MAX_COLSPAN),
         rowspan: clamp(td.rowspan, MAX_ROWSPAN),
       };
@@ -151,22 +155,23 @@ export function isLayoutHolder(t: TableToken): boolean {
 }
 
 /**
- * Reads a table and the tables nested in its cells; returns the part to place in the section.
- * `path` is the section path the table's identifier is derived from (blocks/table.ts).
+ * Reads a table and the tables nested in its cells into the collector's tables; returns the part
+ * to place in the section. `path` is the section path the table's identifier is derived from
+ * (blocks/table.ts). What the cells' readings find goes to `found`.
  */
-export function tableBlock(t: TableToken, scope: Scope, path: readonly string[]): Part {
+export function tableBlock(t: TableToken, scope: Scope, path: readonly string[], out: Collector, found: Found[]): Part {
   const tables: Table[] = [];
   const ids = new Map<TableToken, string>();
   const idOf = (x: TableToken): string => {
     let id = ids.get(x);
-    if (id === undefined) ids.set(x, (id = tableIdentifier(path, scope.tables)));
+    if (id === undefined) ids.set(x, (id = tableIdentifier(path, out.tables)));
     return id;
   };
   const queue: TableToken[] = [t];
   for (let i = 0; i < queue.length && i < MAX_NESTED_TABLES; i++) {
     const nested: TableToken[] = [];
-    const table = readTable(queue[i]!, idOf, scope, nested);
-    scope.tables.push(table);
+    const table = readTable(queue[i]!, idOf, scope, nested, found);
+    out.table(table);
     tables.push(table);
     pushAll(queue, nested);
   }
@@ -174,6 +179,7 @@ export function tableBlock(t: TableToken, scope: Scope, path: readonly string[])
   const { caption } = rowsOf(t);
   if (caption !== undefined) {
     const r = render(scope, caption.lastChild.childNodes);
+    keep(found, r.found);
     if (r.value.length > 0) part.value = r.value;
     if (r.links.length > 0) part.links = r.links;
   }
