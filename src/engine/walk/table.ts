@@ -6,7 +6,7 @@
  */
 import type { Table } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { readTable, tableIdentifier, tablePart } from '../blocks/table.js';
+import { readTable, tableIdentifier, tablePart } from '../table/build.js';
 import { readReferencesIn } from './reference-lists.js';
 import type { Rule } from './types.js';
 

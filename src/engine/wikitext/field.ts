@@ -1,6 +1,6 @@
 /**
  * An infobox value → a `field` part the way the HTML door reads the rendered cell
- * (blocks/infobox.ts `fieldPart`): a value holding a list — wiki list lines, a list template
+ * (infobox/html.ts `fieldPart`): a value holding a list — wiki list lines, a list template
  * ({{plainlist}}, {{ubl}}, {{collapsible list}}: grammar/wikitext.json rules with `list`) or lines
  * separated by <br> — becomes one `list_item` per item, a nested list the `list_item`s of its item,
  * and a line of text before a list ("By race:") an item of its own taking that list's items as its

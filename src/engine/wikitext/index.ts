@@ -30,7 +30,7 @@ import { profileForPage } from '../wiki/profile.js';
 import type { WikiSite } from '../wiki/profile.js';
 import { titlePath } from './links.js';
 import { WIKITEXT_PRESET } from './preset.js';
-import { ReferenceBook, dropUnresolved } from './references.js';
+import { ReferenceBook, dropUnresolved } from '../reference/wikitext.js';
 import { stripMarkup } from './render.js';
 import type { Scope } from './scope.js';
 import { WikitextWalker } from './walker.js';

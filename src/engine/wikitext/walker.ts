@@ -13,8 +13,8 @@ import type { AstNodes, ExtToken, FileToken } from 'wikiparser-node/dist/interna
 import type { Collector } from '../collector.js';
 import { SectionTree } from '../section-tree.js';
 import type { FootnoteUse, Found } from './found.js';
-import { imagePart } from './image.js';
-import { infoboxPart } from './infobox.js';
+import { imagePart } from '../figure/wikitext.js';
+import { infoboxPart } from '../infobox/wikitext.js';
 import { argText, render } from './render.js';
 import type { Piece } from './render.js';
 import { formulaOf, formulaPart, isBlank, isStandalone, paragraphBlocks } from './rules/paragraph.js';

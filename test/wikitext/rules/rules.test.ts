@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../../src/schema/article.js';
 import { WIKITEXT_PRESET } from '../../../src/engine/wikitext/preset.js';
-import { ReferenceBook, dropUnresolved } from '../../../src/engine/wikitext/references.js';
+import { ReferenceBook, dropUnresolved } from '../../../src/engine/reference/wikitext.js';
 import { readingTree } from '../../../src/engine/wikitext/nesting.js';
 import { parseTree } from '../../../src/engine/wikitext/tree.js';
 import { description } from '../../../src/engine/wikitext/rules/description.js';

@@ -1,8 +1,8 @@
 /** `{| class="infobox"`: an infobox, collected wherever it stands, as infobox templates are. */
 import type { TableToken } from 'wikiparser-node/dist/internal.js';
 import type { Found } from '../found.js';
-import { tableInfoboxPart } from '../infobox.js';
-import { isInfoboxTable } from '../table.js';
+import { tableInfoboxPart } from '../../infobox/wikitext.js';
+import { isInfoboxTable } from '../../table/wikitext.js';
 import type { WikitextRule } from '../types.js';
 
 export const infoboxTable: WikitextRule = {

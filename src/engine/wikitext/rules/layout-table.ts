@@ -4,7 +4,7 @@
  * through such a table.
  */
 import type { TableToken } from 'wikiparser-node/dist/internal.js';
-import { isLayoutHolder, rowsOf } from '../table.js';
+import { isLayoutHolder, rowsOf } from '../../table/wikitext.js';
 import type { WikitextRule } from '../types.js';
 
 export const layoutTable: WikitextRule = {

@@ -7,12 +7,12 @@
 import type { Image, Part } from '../../schema/article.js';
 import type { FileToken, ImageParameterToken } from 'wikiparser-node/dist/internal.js';
 import { ARTICLE_PATH } from '../grammar.js';
-import { FILE_PATH } from './grammar.js';
-import { titlePath } from './links.js';
-import { render } from './render.js';
-import type { Scope } from './scope.js';
-import { keep } from './found.js';
-import type { Found } from './found.js';
+import { FILE_PATH } from '../wikitext/grammar.js';
+import { titlePath } from '../wikitext/links.js';
+import { render } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 
 /** The URL of a file by name (without namespace), on the article's wiki. */
 export function fileUrl(fileName: string, scope: Scope): string | undefined {

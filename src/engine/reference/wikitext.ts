@@ -14,12 +14,12 @@
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
-import { citationText } from './citation-text.js';
+import { citationText } from '../wikitext/citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
-import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
-import type { FootnoteUse } from './found.js';
-import { render, templateParams } from './render.js';
-import type { Scope } from './scope.js';
+import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from '../wikitext/grammar.js';
+import type { FootnoteUse } from '../wikitext/found.js';
+import { render, templateParams } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
 
 interface Entry {
   identifier: string;

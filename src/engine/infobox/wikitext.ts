@@ -6,18 +6,18 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { AstNodes, FileToken, TableToken, TdToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { rowsOf } from './table.js';
-import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from './grammar.js';
-import type { InfoboxRowRole } from './grammar.js';
-import { cleanLabel } from '../blocks/infobox.js';
-import { InfoboxSections, isGroupName } from '../infobox-sections.js';
-import { fieldOf } from './field.js';
-import { fileUrl, imagePart } from './image.js';
-import { argText, render } from './render.js';
-import type { Rendered } from './render.js';
-import type { Scope } from './scope.js';
-import { keep } from './found.js';
-import type { Found } from './found.js';
+import { rowsOf } from '../table/wikitext.js';
+import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from '../wikitext/grammar.js';
+import type { InfoboxRowRole } from '../wikitext/grammar.js';
+import { cleanLabel } from './html.js';
+import { InfoboxSections, isGroupName } from './build.js';
+import { fieldOf } from '../wikitext/field.js';
+import { fileUrl, imagePart } from '../figure/wikitext.js';
+import { argText, render } from '../wikitext/render.js';
+import type { Rendered } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 import { pushAll } from '../arrays.js';
 
 

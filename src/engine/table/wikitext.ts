@@ -1,19 +1,19 @@
 /**
  * Wikitext tables (`{| … |}`) → `Article.tables` entries plus a `table` part, with the span
- * expansion and confidence score of the HTML path (src/engine/blocks/table.ts, docs/tables.md).
+ * expansion and confidence score of the HTML path (./build.ts, docs/tables.md).
  * A table inside a cell becomes an entry of its own, referenced from the same part.
  */
 import type { Part, Table } from '../../schema/article.js';
 import type { AstNodes, TableToken, TdToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from '../blocks/table.js';
-import type { SourceCell } from '../blocks/table.js';
+import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from './build.js';
+import type { SourceCell } from './build.js';
 import { INFOBOX, TABLES } from '../grammar.js';
-import { templateKind } from './grammar.js';
-import { render } from './render.js';
-import type { Scope } from './scope.js';
+import { templateKind } from '../wikitext/grammar.js';
+import { render } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
 import type { Collector } from '../collector.js';
-import { keep } from './found.js';
-import type { Found } from './found.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 import { pushAll } from '../arrays.js';
 
 /** Tables nested deeper than this in cells are left out (no real article comes near it). */
@@ -133,7 +133,7 @@ export function isInfoboxTable(t: TableToken): boolean {
 /**
  * A table whose own cells hold an infobox (a template or a `{| class="infobox"`) or a box of
  * grammar/tables.json `layoutHolders` only places them (a style-only wrapper stacking boxes):
- * it is looked through, as the HTML door looks through it (blocks/table.ts isLayoutTable).
+ * it is looked through, as the HTML door looks through it (./build.ts isLayoutTable).
  */
 export function isLayoutHolder(t: TableToken): boolean {
   const classes = classTokens(t);
@@ -157,7 +157,7 @@ export function isLayoutHolder(t: TableToken): boolean {
 /**
  * Reads a table and the tables nested in its cells into the collector's tables; returns the part
  * to place in the section. `path` is the section path the table's identifier is derived from
- * (blocks/table.ts). What the cells' readings find goes to `found`.
+^ * (./build.ts). What the cells' readings find goes to `found`.
  */
 export function tableBlock(t: TableToken, scope: Scope, path: readonly string[], out: Collector, found: Found[]): Part {
   const tables: Table[] = [];
