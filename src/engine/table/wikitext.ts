@@ -133,7 +133,7 @@ export function isInfoboxTable(t: TableToken): boolean {
 /**
  * A table whose own cells hold an infobox (a template or a `{| class="infobox"`) or a box of
  * grammar/tables.json `layoutHolders` only places them (a style-only wrapper stacking boxes):
- * it is looked through, as the HTML door looks through it (./build.ts isLayoutTable).
+ * it is looked through, as the HTML door looks through it (./html.ts isLayoutTable).
  */
 export function isLayoutHolder(t: TableToken): boolean {
   const classes = classTokens(t);
