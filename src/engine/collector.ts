@@ -1,7 +1,9 @@
 /**
  * What a walk collects besides the section tree, as explicit outputs of the rules that find them:
  * infoboxes, tables, reference-list entries, the short description and the lead. It becomes the
- * front door's `Extracted` (./extracted.ts) once the walk is done.
+ * front door's `Extracted` (./extracted.ts) once the walk is done. Both doors write through it:
+ * the HTML walk's rules (walk/), and the wikitext walk's rules and commits (wikitext/walker.ts),
+ * which hand over the lead already rendered (`leadText`) and the references after their pass.
  */
 import type { Part, Reference, Table } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
