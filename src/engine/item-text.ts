@@ -2,7 +2,7 @@
  * The items of a list field, shared by both front doors: how an item is built from its rendered
  * text, when items make a list, and the one-line value of the list — an item with its sub-items in
  * parentheses ("62.6% Christianity (32.0% Protestantism; 23.0% Catholicism)"), or after a lead-in
- * that ends in a colon ("By race: 70% White; 12% Black"); items separated by "; ".
+ * that ends in a colon ("By race: 70% White; 12% Black"); items separated by "; " (a space after one that ends in a separator).
  */
 import type { Citation, Link, Part } from '../schema/article.js';
 import { pushAll } from './arrays.js';
@@ -34,8 +34,22 @@ export function gatherItems(items: readonly Part[], links: Link[], citations: Ci
   }
 }
 
-/** The one-line value of a list of items. */
-export const itemsText = (items: readonly Part[]): string => items.map(itemText).join('; ');
+/**
+ * The one-line value of a list of items. An item that already ends in a separator, written before
+ * a line break ("Christianity,<br>Armenian Apostolic Church"), is followed by a space, not a
+ * second separator (",;"); a full-width one (CJK "、") by nothing.
+ */
+export function itemsText(items: readonly Part[]): string {
+  let out = '';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ENDS_IN_WIDE_SEPARATOR.test(out) ? '' : ENDS_IN_SEPARATOR.test(out) ? ' ' : '; ';
+    out += itemText(items[i]!);
+  }
+  return out;
+}
+const ENDS_IN_SEPARATOR = /[,;]$/;
+/** Full-width separators (CJK) carry their own space. */
+const ENDS_IN_WIDE_SEPARATOR = /[，；、]$/u;
 
 function itemText(item: Part): string {
   const own = item.value ?? '';

@@ -4,10 +4,25 @@
  * 4× its size; linear is about 4×, quadratic 16×, and they assert under 8.
  */
 
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * A full garbage collection, so that a timed round starts on a clean heap: without it, a round
+ * pays for collecting what earlier rounds and earlier tests left (the trees of a 400 KB input),
+ * which inflated the large input's time by chance and made the ratio flaky (it once passed 8 for
+ * `'<span>a'.repeat(k)`, whose cost is linear: 25 → 100 KB measured 3.3–5×).
+ */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
 /** Least CPU time (µs) of three runs of `reps` calls: least is what the machine's noise adds least to. */
 export function cpuTime(run: () => unknown, reps: number): number {
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 3; round++) {
+    collectGarbage();
     const start = process.cpuUsage();
     for (let i = 0; i < reps; i++) run();
     const used = process.cpuUsage(start);

@@ -30,6 +30,12 @@ describe('formatting templates of issue 23, as the wiki renders them', () => {
     expect(paragraph('en', '{{As of|2020|5}}, it had ten members.')).toBe('As of May 2020, it had ten members.');
   });
 
+  it('list templates: an item that shows nothing (only a footnote) takes no separator; frwiki {{,}} between footnotes is not text', () => {
+    expect(paragraph('ja', '備考：{{Bulleted list|<ref>出典</ref>|<ref>別の出典</ref>}}。\n\n<references/>')).toBe('備考：。');
+    expect(paragraph('en', 'Known as {{ubl|<ref>a</ref>|Pat|Sam}}.\n\n<references/>')).toBe('Known as Pat; Sam.');
+    expect(paragraph('fr', 'Religions en Autriche<ref>a</ref>{{,}}<ref>b</ref>.\n\n<references/>')).toBe('Religions en Autriche.');
+  });
+
   it('frwiki ordinals and centuries, with the word after them', () => {
     expect(paragraph('fr', 'Le {{2e|régiment}} étranger et le {{1er}} mai.')).toBe('Le 2e régiment étranger et le 1er mai.');
     expect(paragraph('fr', 'Au {{1er|semestre}} 1990, la {{1re|classe}}, le {{153e}} jour.')).toBe('Au 1er semestre 1990, la 1re classe, le 153e jour.');

@@ -37,3 +37,19 @@ describe('parseWikitext: footnotes in infobox values', () => {
     expect(a.infoboxes[0]?.has_parts?.map((s) => s.name), 'sections').toEqual(['Test page', 'Career']);
   });
 });
+
+/** `Target{{!}}Label` in a value: the template links the value, `{{!}}` is the link's pipe (field.ts pipedLink). */
+describe('parseWikitext: a value written as a link target and label', () => {
+  it('shows the label, linked to the target', () => {
+    const a = parseWikitext("{{НП\n|статус = Город\n|вид региона = Земли Германии{{!}}Земля\n}}\n'''Берлин''' — город.", { project: 'ruwiki', language: 'ru' });
+    expect(fieldsOf(a)).toEqual([
+      { type: 'field', name: 'статус', value: 'Город' },
+      { type: 'field', name: 'вид региона', value: 'Земля', links: [{ url: 'https://ru.wikipedia.org/wiki/Земли_Германии', text: 'Земля' }] },
+    ]);
+  });
+
+  it('leaves any other {{!}} to the renderer: two pipes, or a target with markup', () => {
+    const values = fieldsOf(parseEn('{{Infobox\n| label1 = A\n| data1 = x{{!}}y{{!}}z\n| label2 = B\n| data2 = [[P]]{{!}}Q\n}}')).map((f) => f.value);
+    expect(values, 'the pipes are not shown; nothing is dropped').toEqual(['xyz', 'PQ']);
+  });
+});

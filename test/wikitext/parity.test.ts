@@ -51,6 +51,14 @@ describe('wikitext parity: bugs', () => {
     ]);
   });
 
+  it('drops the separator an empty first or last item of a bracket leaves, keeps the other items and written separators', () => {
+    const value = (text: string): string | undefined => lead(parseEn(text))[0]?.value;
+    expect(value("'''M''' ({{birth date from wikidata}}, buried in [[Oshakan]]) was a monk."), 'first item (hywiki {{ԱԾ}})').toBe('M (buried in Oshakan) was a monk.');
+    expect(value("'''M''' ({{a}}; {{b}}, born 1900) was a monk."), 'first items').toBe('M (born 1900) was a monk.');
+    expect(value("'''M''' (born 1900; {{death date from wikidata}}) was a monk."), 'last item').toBe('M (born 1900) was a monk.');
+    expect(value("'''M''' (, born 1900) was a monk."), 'written as such').toBe('M (, born 1900) was a monk.');
+  });
+
   it('reads {{langr}} and {{trans}} as the HTML shows them', () => {
     expect(lead(parseEn("''Freedom'' ({{langr|de|Freiheit}}); {{Lang|de|Merkelkinder}} ({{Trans|children of Merkel}})."))).toEqual([
       { type: 'paragraph', value: 'Freedom (Freiheit); Merkelkinder (transl. children of Merkel).' },

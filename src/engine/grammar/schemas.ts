@@ -423,6 +423,19 @@ export const WikitextSchema = file({
   tokens: group({
     silent: Rules.describe('Token types of wikiparser-node that are markup, never text'),
   }),
+  languageConverter: group({
+    languages: z
+      .array(
+        z.strictObject({
+          match: z.string().min(1).describe('Content language of the wiki'),
+          variants: z.array(z.string().min(1)).min(1).describe('Its variant codes, the language itself first'),
+          why: Why,
+        }),
+      )
+      .describe('Languages whose wikis convert between variants, and their variant codes (what -{…}- blocks name)'),
+    hiddenFlags: Rules.describe('Flags of a -{…}- block that make it show nothing'),
+    rawFlags: Rules.describe('Flags of a -{…}- block that show its content as written'),
+  }),
 });
 
 export const MathSchema = file({

@@ -9,6 +9,7 @@
 import type { Citation, Link, Part } from '../../schema/article.js';
 import type { AstNodes, HtmlToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { TAGS, moduleRule, templateKind } from './grammar.js';
+import { linkTarget } from './links.js';
 import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
@@ -172,6 +173,17 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   const lines = reader.lines.filter((l) => !isBlankLine(l));
   const field: Part = { type: 'field' };
   if (name !== undefined && name.length > 0) field.name = name;
+  const piped = lines.length === 1 ? pipedLink(nodes) : undefined;
+  if (piped !== undefined) {
+    const r = render(scope, piped.label, {}, depth + 1);
+    if (r.value.length === 0) return undefined;
+    field.value = r.value;
+    const target = linkTarget(piped.target, scope.site, scope.language, false);
+    const links = target.kind === 'url' ? [{ url: target.url, text: r.value }, ...r.links] : r.links;
+    if (links.length > 0) field.links = links;
+    if (r.citations.length > 0) field.citations = r.citations;
+    return field;
+  }
   if (lines.length < 2 && !(reader.listy && lines.length > 0)) {
     const r = render(scope, nodes, {}, depth + 1);
     keep(found, r.found);
@@ -192,4 +204,25 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   if (links.length > 0) field.links = links;
   if (citations.length > 0) field.citations = citations;
   return field;
+}
+
+/**
+ * A value written `Target{{!}}Label` (ruwiki {{НП|вид региона=Земли Германии{{!}}Земля}}): the
+ * template puts the value inside a link, where `{{!}}` is the link's pipe, so the page shows the
+ * label, linked to the target. Only a plain-text target before a single `{{!}}` reads so; any
+ * other `{{!}}` (a table cell built in a parameter) is left to the renderer.
+ */
+function pipedLink(nodes: readonly Piece[]): { target: string; label: readonly Piece[] } | undefined {
+  let pipe = -1;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (typeof n === 'string' || n.type === 'text') continue;
+    if (n.type !== 'magic-word' && n.type !== 'template') return undefined;
+    if ((n as TranscludeToken).name !== '!' || pipe !== -1) return undefined;
+    pipe = i;
+  }
+  if (pipe <= 0 || pipe === nodes.length - 1) return undefined;
+  const target = nodes.slice(0, pipe).map(String).join('').trim();
+  if (target.length === 0 || /[[\]{}<>|\n]/.test(target)) return undefined;
+  return { target, label: nodes.slice(pipe + 1) };
 }

@@ -218,3 +218,8 @@ export function templateKind(rawName: string): TemplateKind {
   }
   return kind;
 }
+
+/** Variant codes of the languages whose wikis convert (-{…}- blocks), by the language or any of its variants. */
+export const CONVERTER_VARIANTS: ReadonlyMap<string, readonly string[]> = new Map(
+  grammar.languageConverter.languages.flatMap((r) => [r.match, ...r.variants].map((code) => [code, r.variants] as const)),
+);

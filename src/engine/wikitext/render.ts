@@ -21,6 +21,7 @@ import { clean, readsAsExponent } from '../text.js';
 import { decodeEntities } from '../entities.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
+import { converterShows } from './variants.js';
 import { MAGIC_WORDS, SILENT_TOKENS, TAGS, isAnchorLink, isLanguageCode, moduleRule, templateDisplayName, templateKind } from './grammar.js';
 import type { Casing } from './grammar.js';
 import { citationText } from './citation-text.js';
@@ -114,7 +115,7 @@ class Renderer {
         // A template that shows nothing right inside a bracket ("({{unknown}})") leaves a mark,
         // so the empty brackets go with it (finish()); brackets written empty stay. Read from the
         // tree, not from this.text, which would be flattened at every template.
-        if (this.text.length === before && opensBracket(t.previousSibling, this.marked)) {
+        if (this.text.length === before && inBrackets(t, this.marked)) {
           this.text += EMPTY;
           this.marked = t;
         }
@@ -167,6 +168,12 @@ class Renderer {
         return;
       case 'image-parameter':
         return;
+      case 'converter': {
+        const shows = converterShows(t, this.scope.language);
+        if ('raw' in shows) this.text += escapeSentinels(decodeEntities(shows.raw));
+        else this.nodes(shows.nodes, depth + 1);
+        return;
+      }
       default:
         this.nodes(t.childNodes, depth + 1);
     }
@@ -421,9 +428,13 @@ class Renderer {
     } else if (rule.all !== undefined) {
       for (const arg of t.getAnonArgs()) {
         if (arg.getValue().trim().length === 0) continue;
+        const before = this.text.length;
         if (!first) this.text += rule.all;
-        first = false;
+        const shown = this.text.length;
         this.nodes(arg.lastChild.childNodes, depth + 1);
+        // An item that shows nothing (only a footnote: {{ubl|<ref>…</ref>|…}}) takes no separator.
+        if (this.text.slice(shown).trim().length === 0) this.text = this.text.slice(0, before);
+        else first = false;
       }
     }
     // {{IMDb name|0000487}} without a name names the article's subject.
@@ -607,6 +618,10 @@ export function render(scope: Scope, nodes: readonly Piece[], options: RenderOpt
 /** Marks a template that showed nothing right inside an opening bracket (see Renderer.template). */
 const EMPTY = '\uE010';
 const EMPTY_BRACKETS = /\s*\((?:[\s,;]|\uE010)*\uE010(?:[\s,;]|\uE010)*\)/g;
+/** A bracket whose first item showed nothing ("({{birth date from Wikidata}}, buried in …)"): its separator goes too. */
+const EMPTY_FIRST_ITEM = /\(\s*(?:\uE010[\s,;]*)+(?=[^\s,;)\uE010])/g;
+/** …and one whose last item did ("(born, {{death date from Wikidata}})"). */
+const EMPTY_LAST_ITEM = /\s*[,;]\s*(?:\uE010\s*)+\)/g;
 
 /**
  * Literal text (nowiki, TeX) is carried through the scrubbing of leftover markup in private-use
@@ -644,17 +659,28 @@ function restore(match: string, escaped: string | undefined): string {
 /** The renderer's text as a value: cleaned, leftover markup scrubbed, literal text restored. */
 function finish(text: string): string {
   let value = clean(text);
-  if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replaceAll(EMPTY, ''));
+  if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replace(EMPTY_FIRST_ITEM, '(').replace(EMPTY_LAST_ITEM, ')').replaceAll(EMPTY, ''));
   value = stripMarkup(value);
   return SENTINEL.test(value) ? value.replace(RESTORED, restore) : value;
 }
 
-/** Whether an empty template after `prev` sits right inside "(" (or after another such template). */
-function opensBracket(prev: AstNodes | undefined, marked: AstNodes | undefined): boolean {
+/**
+ * Whether an empty template is an item of a bracket that its emptiness leaves dangling: right
+ * inside "(", after another such template (and the separator between them), or the last item
+ * before ")" after a separator ("(born, {{death date from Wikidata}})").
+ */
+function inBrackets(t: AstNodes, marked: AstNodes | undefined): boolean {
+  const prev = t.previousSibling;
   if (prev === undefined) return false;
   if (prev === marked) return true;
-  return prev.type === 'text' && prev.data.trimEnd().endsWith('(');
+  if (prev.type !== 'text') return false;
+  const before = prev.data.trimEnd();
+  if (before.endsWith('(')) return true;
+  if (marked !== undefined && prev.previousSibling === marked && SEPARATORS_ONLY.test(prev.data)) return true;
+  const next = t.nextSibling;
+  return (before.endsWith(',') || before.endsWith(';')) && next !== undefined && next.type === 'text' && next.data.trimStart().startsWith(')');
 }
+const SEPARATORS_ONLY = /^[\s,;]*$/;
 
 /**
  * The TeX of a <math> tag, trimmed, without the `{\displaystyle …}` wrapper some editors copy in

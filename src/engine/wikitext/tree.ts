@@ -27,7 +27,7 @@ import Parser from 'wikiparser-node';
 import type { Config, ConfigData } from 'wikiparser-node';
 import type { Token } from 'wikiparser-node/dist/internal.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
-import { IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
+import { CONVERTER_VARIANTS, IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
 import { guardedParse } from './nesting.js';
 import { MAGIC_WORD_IDS } from '../wiki/data.js';
 import { wikiProfile } from '../wiki/profile.js';
@@ -46,7 +46,8 @@ const imageOptionName = (option: string): string => option.replace(/_/g, '-');
  * The English configuration plus the page's wiki: every name of each of its namespaces (so
  * `[[Thể loại:…]]` is a category and `[[ファイル:…]]` a file, not a link printed as text) and
  * every synonym of its image options (`サムネイル`, `250ピクセル`, `mini`), from its profile
- * (../wiki/profile.ts: MediaWiki's data, the wiki's settings, its siteinfo). The grammar's own
+ * (../wiki/profile.ts: MediaWiki's data, the wiki's settings, its siteinfo), and the variants of its
+ * language when its wiki converts (grammar `languageConverter`). The grammar's own
  * aliases stay for a page whose wiki is unknown. One configuration per profile, built once.
  */
 export function parserConfig(profile: WikiProfile): Config {
@@ -68,7 +69,9 @@ export function parserConfig(profile: WikiProfile): Config {
     for (const word of profile.magicWord(id)) img[word] ??= imageOptionName(id.slice(4));
   }
   for (const [keyword, means] of IMAGE_KEYWORDS) img[keyword] ??= means;
-  const config = Parser.getConfig({ ...base, nsid, namespaces, img });
+  // Only a wiki that converts parses -{…}- as a block (./variants.ts); elsewhere it is text.
+  const variants = [...(CONVERTER_VARIANTS.get(profile.language) ?? [])];
+  const config = Parser.getConfig({ ...base, nsid, namespaces, img, variants });
   configs.set(profile, config);
   return config;
 }
