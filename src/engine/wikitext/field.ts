@@ -176,6 +176,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   const piped = lines.length === 1 ? pipedLink(nodes) : undefined;
   if (piped !== undefined) {
     const r = render(scope, piped.label, {}, depth + 1);
+    keep(found, r.found);
     if (r.value.length === 0) return undefined;
     field.value = r.value;
     const target = linkTarget(piped.target, scope.site, scope.language, false);
