@@ -1,15 +1,18 @@
 /**
  * Writes the engine's output for every corpus input, one pretty JSON file each, so that a change
  * can be diffed against the output before it (`diff -r before after`): every HTML file and every
- * envelope through `parse`, and every envelope's wikitext through `parseWikitext`.
+ * envelope through `parse`, every envelope's wikitext through `parseWikitext`, and every article
+ * of the wikitext corpus (`wikitext/`, 78 articles in 33 languages) through `parseWikitext` with
+ * the meta the wikitext conformance report gives it (written to `wikitext-corpus/`).
  *
  *   npx tsx scripts/dump-corpus.ts OUT_DIR [CORPUS_DIR]
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseWikitext } from '../src/index.js';
 import type { Envelope } from '../src/index.js';
 import { corpusCases, loadInput } from './conformance/corpus.js';
+import { wikitextCases } from './conformance/wikitext-corpus.js';
 
 const [out, corpusArg] = process.argv.slice(2);
 if (out === undefined) {
@@ -21,7 +24,7 @@ if (!existsSync(corpus)) {
   console.error(`no corpus at ${corpus}`);
   process.exit(2);
 }
-for (const dir of ['html', 'envelope', 'wikitext']) mkdirSync(join(out, dir), { recursive: true });
+for (const dir of ['html', 'envelope', 'wikitext', 'wikitext-corpus']) mkdirSync(join(out, dir), { recursive: true });
 const write = (dir: string, name: string, value: unknown): void =>
   writeFileSync(join(out, dir, `${name}.json`), `${JSON.stringify(value, null, 1)}\n`);
 
@@ -41,5 +44,12 @@ for (const c of corpusCases(corpus)) {
     ...(project === undefined ? {} : { project }),
     ...(envelope.in_language?.identifier === undefined ? {} : { language: envelope.in_language.identifier }),
   }));
+}
+const wikitextFolder = join(corpus, 'wikitext');
+if (existsSync(join(wikitextFolder, 'manifest.json'))) {
+  for (const c of wikitextCases(wikitextFolder)) {
+    const source = readFileSync(c.path, 'utf8');
+    write('wikitext-corpus', c.name, parseWikitext(source, { name: c.title, project: c.project, language: c.language }));
+  }
 }
 console.log(`wrote ${out}`);

@@ -8,7 +8,7 @@
  */
 import type { Article } from '../schema/article.js';
 import { buildAbstract } from './abstract.js';
-import { resolveCitations, uniqueReferences } from './citations.js';
+import { resolveCitations, uniqueReferences } from './reference/build.js';
 import type { Extracted } from './extracted.js';
 import type { Site } from './site.js';
 

@@ -14,7 +14,7 @@
  * density. What is charged, and where:
  *
  * - `cells`, `cellText`, and the links and citations of table cells: at span expansion
- *   (blocks/table.ts `expand`, shared by both doors), once per grid slot a cell fills, before the
+ *   (table/build.ts `expand`, shared by both doors), once per grid slot a cell fills, before the
  *   slots are filled; padding slots at layout (`layOut`).
  * - `parts`, `links`, `citations`, `references`, `depth`: on what a front door extracted, before
  *   the back half assembles it (`extracted`). These grow with the input only (each needs its own

@@ -2,7 +2,7 @@
  * What the steps of one `parse` call share: read-only facts about the article (its site, the
  * boilerplate section titles of its language) and the optional source marker. What a walk finds
  * (infoboxes, tables, references, the description, the lead) is not kept here: each rule hands it
- * to the walk's collector (walk/collector.ts), which becomes the `Extracted`.
+ * to the walk's collector (collector.ts), which becomes the `Extracted`.
  */
 import type { WorkBudget } from './budget.js';
 import { boilerplateTitles } from './grammar.js';

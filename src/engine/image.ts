@@ -1,7 +1,7 @@
 /**
  * An <img> as the Article's `Image`: its resolved URL, size, alternative text and the caption it
- * is shown with. Used inline (inline.ts), by figures and galleries (blocks/figure.ts) and by
- * infoboxes (blocks/infobox.ts); a module of its own so that figures, which read their captions
+ * is shown with. Used inline (inline.ts), by figures and galleries (figure/html.ts) and by
+ * infoboxes (infobox/html.ts); a module of its own so that figures, which read their captions
  * with inline.ts, and inline.ts do not import each other.
  */
 import type { Image } from '../schema/article.js';

@@ -8,7 +8,7 @@
 import type { Element } from './dom.js';
 import type { Context } from './context.js';
 import type { Extracted } from './extracted.js';
-import { Collector } from './walk/collector.js';
+import { Collector } from './collector.js';
 import { HTML_PRESET } from './walk/preset.js';
 import type { Rule } from './walk/types.js';
 import { Walker } from './walk/walker.js';

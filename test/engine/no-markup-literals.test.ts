@@ -232,7 +232,7 @@ const ALLOWED: readonly { file: string; literal: string; why: string }[] = [
     why: "the rule's name in the preset (walk/preset.ts, docs/architecture.md), not a selector: the classes are grammar/media.json galleryClasses",
   },
   ...(['label', 'header', 'subheader', 'data'] as const).map((literal) => ({
-    file: 'wikitext/infobox.ts',
+    file: 'infobox/wikitext.ts',
     literal,
     why: "a value of the `role` enum of grammar/wikitext.json infobox.rows (schemas.ts), not a parameter name nor an HTML role: the parameter names are the rows' `match`",
   })),

@@ -2,7 +2,7 @@
  * Wide HTML documents (many siblings of one kind) cost time linear in their size, measured as
  * test/engine/nesting.test.ts measures depth: CPU(4n) / CPU(n) under 8, where quadratic is 16.
  * Many tables in one section were quadratic before issue 22 (each identifier was numbered from 1,
- * blocks/table.ts tableIdentifier).
+ * table/build.ts tableIdentifier).
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../src/schema/article.js';
-import { cleanLabel } from '../../src/engine/blocks/infobox.js';
+import { cleanLabel } from '../../src/engine/infobox/html.js';
 import { parse } from '../../src/index.js';
 
 const wrap = (box: string): string =>

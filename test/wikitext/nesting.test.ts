@@ -3,7 +3,7 @@
  * repeats, costs time linear in the input, measured as the HTML side does (test/engine/nesting
  * .test.ts): CPU(4n) / CPU(n) under 8, where quadratic is 16. Before the guard, unclosed `<ref>`,
  * unclosed external links and headings were quadratic (500 KB of `<ref>` took 9 s); many tables in
- * one section were too (their identifiers were numbered from 1 each time, blocks/table.ts), and a
+ * one section were too (their identifiers were numbered from 1 each time, table/build.ts), and a
  * row of many `||` cells (the library's getters cache only in its read-only mode, nesting.ts
  * readingTree: 4,000 cells took 22 s).
  */

@@ -8,7 +8,6 @@ import { ArticleSchema, parseWikitext, wikiProfile } from '../../src/index.js';
 import type { Article, Part } from '../../src/index.js';
 import { templateParams } from '../../src/engine/wikitext/render.js';
 import { parseTree } from '../../src/engine/wikitext/tree.js';
-import { ReferenceBook } from '../../src/engine/wikitext/references.js';
 import type { Scope } from '../../src/engine/wikitext/scope.js';
 import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
 
@@ -24,7 +23,7 @@ describe('wikitext parity: bugs', () => {
   it('keeps template parameters named like Object.prototype members', () => {
     const tree = parseTree('{{cite web|constructor=Acme|toString=x|title=T}}')!;
     const t = tree.childNodes.find((n) => n.type === 'template') as TranscludeToken;
-    const scope = { site: undefined, language: 'en', profile: wikiProfile({ project: 'enwiki' }), title: undefined, refs: new ReferenceBook(undefined), boilerplate: new Set(), description: undefined, infoboxes: [], tables: [], embedded: new WeakSet(), infoboxFound() {} } as Scope;
+    const scope: Scope = { site: undefined, language: 'en', profile: wikiProfile({ project: 'enwiki' }), title: undefined, boilerplate: new Set() };
     expect({ ...templateParams(scope, t) }).toEqual({ constructor: 'Acme', toString: 'x', title: 'T' });
   });
 

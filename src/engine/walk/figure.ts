@@ -1,5 +1,5 @@
 /** A captioned image (Parsoid `typeof=mw:File`, `<figure>`, rendered `div.thumb`): an image part. */
-import { figurePart, isFigure } from '../blocks/figure.js';
+import { figurePart, isFigure } from '../figure/html.js';
 import type { Rule } from './types.js';
 
 export const figure: Rule = {

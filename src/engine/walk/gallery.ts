@@ -1,5 +1,5 @@
 /** A gallery (`ul.gallery`, grammar/media.json): one image part per item. Before `list`: it is a `<ul>`. */
-import { galleryParts, isGallery } from '../blocks/figure.js';
+import { galleryParts, isGallery } from '../figure/html.js';
 import type { Rule } from './types.js';
 
 export const gallery: Rule = {

@@ -7,7 +7,7 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { infoboxPart } from '../blocks/infobox.js';
+import { infoboxPart } from '../infobox/html.js';
 import { isInfoboxTemplate } from '../grammar.js';
 import { isInfobox } from '../rules.js';
 import { isTransclusion, templateCalls } from '../transclusion.js';

@@ -3,7 +3,7 @@
  * becomes the next implicit paragraph; rendered pages and Parsoid both leave text outside `<p>`
  * (e.g. after a list, or in a `<div>` of bare text). Every rule after this one sees blocks only.
  */
-import { isFigure } from '../blocks/figure.js';
+import { isFigure } from '../figure/html.js';
 import type { Rule } from './types.js';
 
 /** Elements that start a new block (HTML's flow-content blocks, table parts, sectioning). */

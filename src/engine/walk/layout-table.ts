@@ -2,7 +2,7 @@
  * A table that only places other boxes (grammar/tables.json layout classes, roles and holders) is
  * looked through: its cells are walked as blocks. Before `table`, which would read it as data.
  */
-import { isLayoutTable } from '../blocks/table.js';
+import { isLayoutTable } from '../table/html.js';
 import type { Rule } from './types.js';
 
 export const layoutTable: Rule = {

@@ -7,7 +7,7 @@ import type { AnyNode, Element } from '../dom.js';
 import { isElement } from '../dom.js';
 import { paragraphPart } from '../blocks/paragraph.js';
 import { formulaPart, isBlockFormula } from '../math.js';
-import type { Collector } from './collector.js';
+import type { Collector } from '../collector.js';
 import type { Rule, Walk } from './types.js';
 
 /**

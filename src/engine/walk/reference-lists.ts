@@ -7,7 +7,7 @@ import type { Element } from '../dom.js';
 import { REFERENCE_LIST_WRAPPERS } from '../grammar.js';
 import { readReferenceList, referenceListsIn } from '../references.js';
 import { hasClassIn, isNoise } from '../rules.js';
-import type { Collector } from './collector.js';
+import type { Collector } from '../collector.js';
 import type { Rule, Walk } from './types.js';
 
 /** Every entry of every reference list in `el` (inclusive), into the collector. */

@@ -6,7 +6,8 @@
  */
 import type { Table } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { readTable, tableIdentifier, tablePart } from '../blocks/table.js';
+import { tableIdentifier } from '../table/build.js';
+import { readTable, tablePart } from '../table/html.js';
 import { readReferencesIn } from './reference-lists.js';
 import type { Rule } from './types.js';
 

@@ -9,7 +9,7 @@ import type { Part } from '../../schema/article.js';
 import type { AnyNode, Element } from '../dom.js';
 import type { Context } from '../context.js';
 import type { SectionTree } from '../section-tree.js';
-import type { Collector } from './collector.js';
+import type { Collector } from '../collector.js';
 
 export interface Rule {
   /** For docs and test names; unique in a preset. */

@@ -9,7 +9,7 @@ import { isElement } from '../dom.js';
 import type { Context } from '../context.js';
 import { SectionTree } from '../section-tree.js';
 import { runElement } from '../source-positions.js';
-import type { Collector } from './collector.js';
+import type { Collector } from '../collector.js';
 import { paragraphOf } from './paragraph.js';
 import type { Rule, Walk } from './types.js';
 

@@ -1,6 +1,6 @@
 /**
  * An infobox value → a `field` part the way the HTML door reads the rendered cell
- * (blocks/infobox.ts `fieldPart`): a value holding a list — wiki list lines, a list template
+ * (infobox/html.ts `fieldPart`): a value holding a list — wiki list lines, a list template
  * ({{plainlist}}, {{ubl}}, {{collapsible list}}: grammar/wikitext.json rules with `list`) or lines
  * separated by <br> — becomes one `list_item` per item, a nested list the `list_item`s of its item,
  * and a line of text before a list ("By race:") an item of its own taking that list's items as its
@@ -14,6 +14,8 @@ import type { TextRule } from './grammar.js';
 import { render } from './render.js';
 import type { Piece } from './render.js';
 import type { Scope } from './scope.js';
+import { keep } from './found.js';
+import type { Found } from './found.js';
 import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
 
@@ -125,13 +127,14 @@ interface Node {
 }
 
 /** The items of the lines: list lines nest by marker length, a text line leads in the list after it. */
-function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
+function itemsOf(lines: readonly Line[], scope: Scope, depth: number, found: Found[]): Part[] {
   const out: Part[] = [];
   let leadIn: Part | undefined;
   /** Open list items, the deepest last; their depth is their marker's length. */
   let stack: Node[] = [];
   for (const line of lines) {
     const r = render(scope, line.pieces, {}, depth + 1);
+    keep(found, r.found);
     const part = itemPart(r);
     if (line.marker === undefined) {
       stack = [];
@@ -159,8 +162,11 @@ function itemsOf(lines: readonly Line[], scope: Scope, depth: number): Part[] {
   return out;
 }
 
-/** The field of an infobox parameter (or a row of a `{| class="infobox"` table); undefined when empty. */
-export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope: Scope, depth: number): Part | undefined {
+/**
+ * The field of an infobox parameter (or a row of a `{| class="infobox"` table); undefined when
+ * empty. What its readings find goes to `found`.
+ */
+export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope: Scope, depth: number, found: Found[]): Part | undefined {
   const reader = new LineReader();
   reader.read(nodes, '', 0);
   reader.end();
@@ -170,6 +176,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   const piped = lines.length === 1 ? pipedLink(nodes) : undefined;
   if (piped !== undefined) {
     const r = render(scope, piped.label, {}, depth + 1);
+    keep(found, r.found);
     if (r.value.length === 0) return undefined;
     field.value = r.value;
     const target = linkTarget(piped.target, scope.site, scope.language, false);
@@ -180,6 +187,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
   }
   if (lines.length < 2 && !(reader.listy && lines.length > 0)) {
     const r = render(scope, nodes, {}, depth + 1);
+    keep(found, r.found);
     if (r.value.length === 0) return undefined;
     field.value = r.value;
     if (r.links.length > 0) field.links = r.links;
@@ -187,7 +195,7 @@ export function fieldOf(name: string | undefined, nodes: readonly Piece[], scope
     return field;
   }
   // Rendered once, line by line: rendering twice would number its footnotes twice.
-  const items = itemsOf(lines, scope, depth);
+  const items = itemsOf(lines, scope, depth, found);
   if (items.length === 0) return undefined;
   const links: Link[] = [];
   const citations: Citation[] = [];

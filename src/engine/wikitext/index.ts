@@ -2,8 +2,12 @@
  * `parseWikitext`: the engine's second front door. Wikitext of one revision in, the same `Article`
  * shape as `parse` out. Pure and synchronous.
  *
- *   wikitext ─► parseTree (wikiparser-node) ─► BlockWalker (sections, lists, tables, images)
- *            ─► renderer (text, links, citations, infoboxes, description)
+ *   wikitext ─► parseTree (wikiparser-node)
+ *            ─► WikitextWalker + WIKITEXT_PRESET (walker.ts, preset.ts, rules/): sections, lists,
+ *               tables, images; the renderer (render.ts) gives text, links, blank citations and
+ *               what it found (footnote uses, infoboxes, the description), committed to the
+ *               collector (../collector.ts)
+ *            ─► ReferenceBook.resolve (references.ts): the footnote uses → references, citations filled in
  *            ─► assembleArticle (../article.ts, shared with the HTML door) ─► Article
  *
  * Templates are not expanded: what the wikitext says is used directly, and what only a template
@@ -20,16 +24,16 @@ import { DEFAULT_MAX_INPUT_BYTES, readWikitextInput } from '../input.js';
 import { LEAD_NAME } from '../sections.js';
 import { hostOfProject, siteFromUrl } from '../site.js';
 import type { Site } from '../site.js';
-import type { Extracted, LeadLine } from '../extracted.js';
+import type { Extracted } from '../extracted.js';
+import { Collector } from '../collector.js';
 import { profileForPage } from '../wiki/profile.js';
 import type { WikiSite } from '../wiki/profile.js';
-import { BlockWalker } from './blocks.js';
-import type { LeadBlock } from './blocks.js';
-import { infoboxPart } from './infobox.js';
 import { titlePath } from './links.js';
-import { ReferenceBook } from './references.js';
-import { render, stripMarkup } from './render.js';
+import { WIKITEXT_PRESET } from './preset.js';
+import { ReferenceBook, dropUnresolved } from '../reference/wikitext.js';
+import { stripMarkup } from './render.js';
 import type { Scope } from './scope.js';
+import { WikitextWalker } from './walker.js';
 import { readingTree } from './nesting.js';
 import { parseTree } from './tree.js';
 
@@ -81,39 +85,20 @@ function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOpti
   const language = info.language ?? site?.language;
   const profile = profileForPage(options.site, info.project, language);
   const tree = parseTree(wikitext, profile);
-  const refs = new ReferenceBook(tree, language);
   const budget = WorkBudget.of(wikitext);
-  const scope: Scope = {
-    site,
-    language,
-    profile,
-    title: info.name,
-    refs,
-    budget,
-    boilerplate: boilerplateTitles(language),
-    description: undefined,
-    infoboxes: [],
-    tables: [],
-    embedded: new WeakSet(),
-    infoboxFound(t) {
-      if (!this.embedded.has(t)) this.infoboxes.push(infoboxPart(t, this, 0));
-    },
-  };
-  refs.attach(scope);
+  const scope: Scope = { site, language, profile, title: info.name, budget, boilerplate: boilerplateTitles(language) };
 
   let extracted: Extracted | undefined;
   if (tree !== undefined) {
     try {
-      const walker = new BlockWalker(scope);
+      const out = new Collector();
+      const walker = new WikitextWalker(scope, out, WIKITEXT_PRESET);
       walker.walk(tree.childNodes);
-      extracted = {
-        sections: walker.tree.sections,
-        lead: leadLines(walker.lead, scope),
-        infoboxes: scope.infoboxes,
-        tables: scope.tables,
-        references: refs.references,
-      };
-      if (scope.description !== undefined) extracted.description = scope.description;
+      // The pass after the walk: the footnote uses become references, their citations filled in.
+      const book = new ReferenceBook(tree, scope);
+      out.referenceEntries(book.resolve(walker.uses));
+      extracted = out.extracted(walker.tree.sections, scope);
+      if (book.unresolved.size > 0) dropUnresolved(extracted, book.unresolved);
     } catch (error) {
       if (error instanceof WikistructError) throw error; // a work limit (budget.ts): refused, not degraded
       // The tree's accessors are the library's; should one fail on input nobody foresaw, the
@@ -154,11 +139,6 @@ function siteOf(meta: WikitextMeta): Site | undefined {
     if (host !== undefined) return siteFromUrl(`https://${host}`);
   }
   return meta.url === undefined ? undefined : siteFromUrl(meta.url);
-}
-
-/** The lead rendered for the abstract, the same line shapes as the HTML front door's. */
-function leadLines(lead: readonly LeadBlock[], scope: Scope): LeadLine[] {
-  return lead.map((block) => ('list' in block ? block : { text: render(scope, block.paragraph, { abstract: true, collect: false }).value }));
 }
 
 /**

@@ -28,6 +28,8 @@ import { citationText } from './citation-text.js';
 import { unitDisplay } from '../wiki/templates.js';
 import type { TextRule } from './grammar.js';
 import type { Scope } from './scope.js';
+import { blankCitation } from './found.js';
+import type { FootnoteUse, Found } from './found.js';
 import { linkTarget } from './links.js';
 import { coordText, isCoordTemplate } from './coord.js';
 
@@ -38,10 +40,12 @@ export interface RenderOptions {
   inReference?: boolean;
   /** Inside a table cell: nested tables are entries of their own, not cell text. */
   skipTables?: boolean;
-  /** false: a second rendering of content already rendered once; collects nothing. */
-  collect?: boolean;
-  /** The body of a note ({{efn}}): its own <ref>s are references, but nothing else is collected. */
-  collectReferencesOnly?: boolean;
+  /**
+   * A reading for its text alone (a heading, the abstract, a label, a probe): footnotes in
+   * parameters the text does not show are not searched for (Renderer.citationsIn, which would
+   * also add the text of templates nested there). Its finds are its caller's to drop.
+   */
+  textOnly?: boolean;
   /** false: a numeric superscript is glued on; otherwise it reads "km^2", "6:7^7", as the HTML door writes it (../inline.ts). */
   markSuperscripts?: boolean;
 }
@@ -55,6 +59,8 @@ export interface Rendered {
   citations: Citation[];
   /** Files met inline; the block walker turns them into image parts. */
   files: FileToken[];
+  /** Footnote uses, infobox and description templates met, in document order (./found.ts). */
+  found: Found[];
 }
 
 /** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
@@ -66,19 +72,21 @@ class Renderer {
   readonly links: Link[] = [];
   readonly citations: Citation[] = [];
   readonly files: FileToken[] = [];
+  readonly found: Found[] = [];
   /** The last template that showed nothing inside a bracket (see node()). */
   private marked: AstNodes | undefined;
 
-  /** Citations, infoboxes and the description are collected once, from the main rendering only. */
-  readonly collects: boolean;
-  readonly collectsReferences: boolean;
+  /** Whether footnotes and templates met are found: not in a reference's own text, where they are not the article's. */
+  readonly finds: boolean;
+  /** Whether footnotes in parameters the text does not show are searched for (not in a text-only reading). */
+  readonly searchesHidden: boolean;
 
   constructor(
     readonly scope: Scope,
     readonly options: RenderOptions = {},
   ) {
-    this.collects = options.collect !== false && options.inReference !== true && options.collectReferencesOnly !== true;
-    this.collectsReferences = this.collects || options.collectReferencesOnly === true;
+    this.finds = options.inReference !== true;
+    this.searchesHidden = this.finds && options.textOnly !== true;
   }
 
   nodes(nodes: readonly Piece[], depth: number): void {
@@ -206,13 +214,11 @@ class Renderer {
   private extension(t: ExtToken, depth: number): void {
     const name = t.name.toLowerCase();
     if (TAGS.ref.has(name)) {
-      if (!this.collectsReferences) return;
-      const citation = this.scope.refs.cite(t);
-      if (citation !== undefined) this.citations.push(citation);
+      if (this.finds) this.citations.push(this.use({ kind: 'ref', token: t, citation: blankCitation() }));
       return;
     }
     if (TAGS.math.has(name)) {
-      // Inline math is its TeX in the running text; a displayed formula never reaches here (blocks.ts).
+      // Inline math is its TeX in the running text; a displayed formula never reaches here (rules/paragraph.ts).
       this.text += ` ${literal(texOf(t))} `;
       return;
     }
@@ -231,13 +237,13 @@ class Renderer {
     const name = t.name.toLowerCase();
     // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
     if (MAGIC_WORDS.tag.has(name)) {
-      if (this.collectsReferences && TAGS.ref.has(t.getValue('1')?.trim().toLowerCase() ?? '')) this.push(this.scope.refs.citeNote(t, '', '2'));
+      if (this.finds && TAGS.ref.has(t.getValue('1')?.trim().toLowerCase() ?? '')) this.note(t, '', '2');
       return;
     }
     if (MAGIC_WORDS.invoke.has(name)) {
       const rule = t.module === undefined ? undefined : moduleRule(t.module);
       if (rule !== undefined) this.textRule(t, rule, depth);
-      else if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
+      else if (this.searchesHidden) this.citationsIn(t.getAllArgs(), depth);
       return;
     }
     if (MAGIC_WORDS.pageName.has(name)) {
@@ -298,26 +304,23 @@ class Renderer {
         if (kind.kind === 'unknown' && this.fallback(t, depth)) return;
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
-        if (this.collectsReferences) this.citationsIn(t.getAllArgs(), depth);
+        if (this.searchesHidden) this.citationsIn(t.getAllArgs(), depth);
         return;
       case 'pronunciation':
         if (this.options.abstract === true) this.text += CUT;
         else this.textRule(t, kind.rule, depth);
         return;
       case 'short-footnote':
-        if (this.collectsReferences) this.push(this.scope.refs.citeShort(t));
+        // Only a call naming someone can be a footnote (ReferenceBook.citeShort).
+        if (this.finds && hasAnonValue(t)) this.citations.push(this.use({ kind: 'short', token: t, citation: blankCitation() }));
         return;
       case 'note':
-        if (this.collectsReferences) this.push(this.scope.refs.citeNote(t, kind.group));
+        if (this.finds) this.note(t, kind.group, '1');
         return;
-      case 'description': {
-        if (!this.collects) return;
-        const value = argText(this.scope, t, '1', { collect: false });
-        if (value.length > 0) this.scope.description ??= value;
-        return;
-      }
+      case 'description':
       case 'infobox':
-        if (this.collects) this.scope.infoboxFound(t);
+        // Never text: the caller that keeps this rendering reads the template (walker.ts commit).
+        if (this.finds) this.found.push({ kind: kind.kind, token: t });
         return;
       default:
         return;
@@ -340,7 +343,7 @@ class Renderer {
       if (text.trim().length > 0) shown.push(text);
     }
     if (shown.length === 0) return false;
-    if (this.collectsReferences) this.citationsIn(t.getAllArgs().filter((a) => !args.includes(a)), depth);
+    if (this.searchesHidden) this.citationsIn(t.getAllArgs().filter((a) => !args.includes(a)), depth);
     this.text += ` ${shown.join(this.options.inReference === true && !args[0]!.anon ? ', ' : ' ')} `;
     return true;
   }
@@ -387,15 +390,20 @@ class Renderer {
     }
   }
 
-  private push(c: Citation | undefined): void {
-    if (c !== undefined) this.citations.push(c);
+  private use(use: FootnoteUse): Citation {
+    this.found.push(use);
+    return use.citation;
+  }
+
+  private note(t: TranscludeToken, group: string, bodyKey: string): void {
+    this.citations.push(this.use({ kind: 'note', token: t, group, bodyKey, citation: blankCitation() }));
   }
 
   /** Applies a text rule of grammar/wikitext.json, rendering parameter values (links kept). */
   private textRule(t: TranscludeToken, rule: TextRule, depth: number): void {
     this.applyTextRule(t, rule, depth);
     // Parameters the rule does not show may still hold footnotes.
-    if (this.collectsReferences) this.citationsIn(t.getAllArgs().filter((a) => !shownBy(rule, a)), depth);
+    if (this.searchesHidden) this.citationsIn(t.getAllArgs().filter((a) => !shownBy(rule, a)), depth);
   }
 
   private applyTextRule(t: TranscludeToken, rule: TextRule, depth: number): void {
@@ -523,6 +531,12 @@ function shownBy(rule: TextRule, arg: ParameterToken): boolean {
   return (rule.param ?? rule.join ?? []).includes(name);
 }
 
+/** Whether a template has a positional parameter with a value. */
+function hasAnonValue(t: TranscludeToken): boolean {
+  for (const a of t.getAnonArgs()) if (a.getValue().trim().length > 0) return true;
+  return false;
+}
+
 function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefined {
   const arg = t.getArg(key);
   if (arg === undefined || arg.getValue().trim().length === 0) return undefined;
@@ -602,7 +616,7 @@ function safeText(t: AstNodes): string {
 export function render(scope: Scope, nodes: readonly Piece[], options: RenderOptions = {}, depth = 0): Rendered {
   const r = new Renderer(scope, options);
   r.nodes(nodes, depth);
-  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files };
+  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files, found: r.found };
 }
 
 /** Marks a template that showed nothing right inside an opening bracket (see Renderer.template). */

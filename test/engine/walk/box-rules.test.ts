@@ -124,7 +124,7 @@ describe('short-description rule', () => {
   });
 });
 
-describe('infobox rows of columns (blocks/infobox.ts)', () => {
+describe('infobox rows of columns (infobox/html.ts)', () => {
   const box = (body: string): string => `<table class="infobox"><tbody><tr><th colspan="4" class="infobox-above">Ciro</th></tr>${body}</tbody></table>`;
   const fields = (html: string) => walk([infobox], box(html)).infoboxes[0]!.has_parts!.flatMap((s) => s.has_parts ?? []);
   const heading = '<tr><th class="infobox-label">Years</th><td class="infobox-data-a"><b>Team</b></td><td><b><abbr title="League appearances">Apps</abbr></b></td><td><b>(Gls)</b></td></tr>';

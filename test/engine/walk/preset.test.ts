@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../../src/index.js';
 import { HTML_PRESET } from '../../../src/engine/walk/preset.js';
-import { Collector } from '../../../src/engine/walk/collector.js';
+import { Collector } from '../../../src/engine/collector.js';
 import { createContext } from '../../../src/engine/context.js';
 import { CUT } from '../../../src/engine/cut.js';
 import { element, SITE } from './harness.js';

@@ -7,10 +7,12 @@
 import type { Image, Part } from '../../schema/article.js';
 import type { FileToken, ImageParameterToken } from 'wikiparser-node/dist/internal.js';
 import { ARTICLE_PATH } from '../grammar.js';
-import { FILE_PATH } from './grammar.js';
-import { titlePath } from './links.js';
-import { render } from './render.js';
-import type { Scope } from './scope.js';
+import { FILE_PATH } from '../wikitext/grammar.js';
+import { titlePath } from '../wikitext/links.js';
+import { render } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 
 /** The URL of a file by name (without namespace), on the article's wiki. */
 export function fileUrl(fileName: string, scope: Scope): string | undefined {
@@ -19,7 +21,8 @@ export function fileUrl(fileName: string, scope: Scope): string | undefined {
   return `${site.origin}${ARTICLE_PATH}${FILE_PATH}${titlePath(fileName)}`;
 }
 
-export function imagePart(file: FileToken, scope: Scope): Part | undefined {
+/** The image part of a file; what its caption's reading finds goes to `found`. */
+export function imagePart(file: FileToken, scope: Scope, found: Found[]): Part | undefined {
   const content_url = fileUrl(file.name.slice(file.name.indexOf(':') + 1), scope);
   if (content_url === undefined) return undefined;
   const image: Image = { content_url };
@@ -29,6 +32,7 @@ export function imagePart(file: FileToken, scope: Scope): Part | undefined {
     const p = child as ImageParameterToken;
     if (p.name === 'caption') {
       const r = render(scope, p.childNodes);
+      keep(found, r.found);
       if (r.value.length > 0) {
         part.value = r.value;
         image.caption = r.value;
@@ -36,7 +40,7 @@ export function imagePart(file: FileToken, scope: Scope): Part | undefined {
       if (r.links.length > 0) part.links = r.links;
       if (r.citations.length > 0) part.citations = r.citations;
     } else if (p.name === 'alt') {
-      const alt = render(scope, p.childNodes, { collect: false }).value;
+      const alt = render(scope, p.childNodes, { textOnly: true }).value;
       if (alt.length > 0) image.alternative_text = alt;
     } else if (p.name === 'width') {
       const width = Number.parseInt(String(p).trim(), 10);

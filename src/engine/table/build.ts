@@ -1,43 +1,15 @@
 /**
- * Content tables → `Article.tables` entries (a rectangular grid) plus a `table` part at the
- * table's place in its section. See docs/tables.md for the span rule and the confidence formula.
+ * The table output both doors share (docs/tables.md): span expansion into a rectangular grid,
+ * header and footer rows, the `Article.tables` entry, its identifier and its confidence score.
+ * Each door reads its own markup into `SourceCell`s (./html.ts, ./wikitext.ts) and hands them here.
  */
-import type { Citation, Link, Part, Table, TableCell } from '../../schema/article.js';
-import type { Element } from '../dom.js';
-import { findAll, findFirst, isElement, someToken } from '../dom.js';
+import type { Citation, Link, Table, TableCell } from '../../schema/article.js';
 import type { WorkBudget } from '../budget.js';
-import type { Context } from '../context.js';
-import { MAX_DEPTH } from '../context.js';
-import { TABLES } from '../grammar.js';
-import { inline } from '../inline.js';
-import { isInfobox, isNoise } from '../rules.js';
 
 /** HTML caps (§4.9.11): colspan ≤ 1000, rowspan ≤ 65534; the grid itself is capped too. */
 export const MAX_COLSPAN = 1000;
 export const MAX_ROWSPAN = 65534;
 const MAX_CELLS = 1_000_000;
-
-const hasDataClass = (t: string): boolean => TABLES.dataClasses.has(t);
-const hasLayoutClass = (t: string): boolean => TABLES.layoutClasses.has(t);
-
-export function isLayoutTable(table: Element): boolean {
-  const role = table.attribs.role;
-  if (role !== undefined && TABLES.layoutRoles.has(role)) return true;
-  if (someToken(table.attribs.class, hasLayoutClass)) return true;
-  // A wrapper that only places boxes (several infoboxes side by side, a navbox beside text) is
-  // layout whatever its class; a data table never holds one in its own cells.
-  if (someToken(table.attribs.class, hasDataClass)) return false;
-  return ownCells(table).some((cell) => findFirst(cell, (e) => someToken(e.attribs.class, isLayoutHolder)) !== undefined);
-}
-
-const isLayoutHolder = (t: string): boolean => TABLES.layoutHolders.has(t);
-const isFooterClass = (t: string): boolean => TABLES.footerClasses.has(t);
-
-function ownCells(table: Element): Element[] {
-  const cells: Element[] = [];
-  for (const { tr } of ownRows(table)) for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th')) cells.push(c);
-  return cells;
-}
 
 export interface SourceCell {
   value: string;
@@ -49,92 +21,6 @@ export interface SourceCell {
   citations?: Citation[];
   /** Identifier of the table this cell holds. */
   nestedTable?: string;
-}
-
-interface OwnRow {
-  tr: Element;
-  /** thead rows are headers; tfoot and footer-class rows (grammar/tables.json) are footers. */
-  kind: 'head' | 'body' | 'foot';
-}
-
-/**
- * The rows of this table only: direct, or in thead/tbody/tfoot; never rows of nested tables.
- * <tfoot> rows are moved last, where a browser draws them (HTML §4.9.7).
- */
-function ownRows(table: Element): OwnRow[] {
-  const rows: OwnRow[] = [];
-  const feet: OwnRow[] = [];
-  const add = (tr: Element, section: string | undefined): void => {
-    if (section === 'tfoot') feet.push({ tr, kind: 'foot' });
-    else rows.push({ tr, kind: section === 'thead' ? 'head' : someToken(tr.attribs.class, isFooterClass) ? 'foot' : 'body' });
-  };
-  for (const child of table.children) {
-    if (!isElement(child)) continue;
-    if (child.name === 'tr') add(child, undefined);
-    else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-      for (const tr of child.children) if (isElement(tr) && tr.name === 'tr') add(tr, child.name);
-    }
-  }
-  return [...rows, ...feet];
-}
-
-function span(value: string | undefined, max: number): number {
-  if (value === undefined) return 1;
-  const n = Number.parseInt(value, 10);
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(n, max);
-}
-
-function readCell(cell: Element, ctx: Context, depth: number, skipTables: boolean, idOf: (table: Element) => string): SourceCell {
-  const { value, links, citations } = inline(cell, ctx, { skipTables, markSuperscripts: true }, depth);
-  const rich = findFirst(cell, (e) => e.name === 'ul' || e.name === 'ol' || e.name === 'img' || e.name === 'table') !== undefined;
-  const out: SourceCell = {
-    value,
-    header: cell.name === 'th',
-    rich,
-    colspan: span(cell.attribs.colspan, MAX_COLSPAN),
-    rowspan: span(cell.attribs.rowspan, MAX_ROWSPAN),
-  };
-  if (links.length > 0) out.links = links;
-  if (citations.length > 0) out.citations = citations;
-  if (skipTables) {
-    const inner = findFirst(cell, (e) => e.name === 'table' && !isNoise(e));
-    if (inner !== undefined) out.nestedTable = idOf(inner);
-  }
-  return out;
-}
-
-export interface TableResult {
-  table: Table;
-  /** Tables inside this one's cells, each to become an entry of its own. */
-  nested: Element[];
-}
-
-/**
- * Reads one table. `idOf` gives the identifier of a table element (the same one every time it is
- * asked), so a cell can name the nested table it holds before that table is read. `layoutTable`
- * is isLayoutTable(el) when the caller already knows it; unset, it is worked out (it scans every
- * cell, so it is not asked twice).
- */
-export function readTable(el: Element, idOf: (table: Element) => string, ctx: Context, depth: number, layoutTable?: boolean): TableResult {
-  const identifier = idOf(el); // first, so a table is numbered before the tables in its cells
-  const own = ownRows(el);
-  // Nested tables become entries of their own, except past the depth cap, where the cell keeps
-  // their text instead: that bounds both recursion and the number of entries on hostile input.
-  const split = depth + 3 <= MAX_DEPTH;
-  const source: SourceCell[][] = own.map(({ tr }) => {
-    const cells: SourceCell[] = [];
-    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split, idOf));
-    return cells;
-  });
-  let headRows = 0;
-  while (headRows < own.length && own[headRows]!.kind === 'head') headRows++;
-  let footRows = 0;
-  while (footRows < own.length - headRows && own[own.length - 1 - footRows]!.kind === 'foot') footRows++;
-  const laid = layOut(source, headRows, footRows, ctx.budget);
-  const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
-  const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0, layoutTable });
-  return { table: tableEntry(identifier, laid, score), nested };
 }
 
 /** The Table entry of a laid-out grid: headers, body rows and footers, in that order. */
@@ -268,29 +154,6 @@ export function expand(source: SourceCell[][], budget?: WorkBudget): Grid {
   return { slots, filled, truncated };
 }
 
-interface Signals {
-  el: Element;
-  source: SourceCell[][];
-  grid: Grid;
-  width: number;
-  headerCount: number;
-  nested: boolean;
-  /** isLayoutTable(el), when already known. */
-  layoutTable?: boolean | undefined;
-}
-
-/**
- * How far a consumer can trust the grid as a data table, in [0, 1] (docs/tables.md):
- *   base = 0.35·regular + 0.25·header + 0.15·(1 − empty) + 0.15·(1 − rich) + 0.10·dataClass
- *   score = base × (nested ? 0.7 : 1) × (layout ? 0.5 : 1) × (tiny ? 0.5 : 1) × (truncated ? 0.5 : 1)
- */
-export function confidence(s: Signals): number {
-  const dataClass = someToken(s.el.attribs.class, hasDataClass);
-  // An infobox read as a table (one nested in a table's cell) is a box, not data.
-  const layout = (s.layoutTable ?? isLayoutTable(s.el)) || isInfobox(s.el);
-  return gridConfidence({ ...s, dataClass, layout });
-}
-
 export interface GridSignals {
   source: SourceCell[][];
   grid: Grid;
@@ -301,7 +164,13 @@ export interface GridSignals {
   layout: boolean;
 }
 
-/** The formula above on signals that no longer need the DOM (shared with the wikitext path). */
+/**
+ * How far a consumer can trust the grid as a data table, in [0, 1] (docs/tables.md):
+ *   base = 0.35·regular + 0.25·header + 0.15·(1 − empty) + 0.15·(1 − rich) + 0.10·dataClass
+ *   score = base × (nested ? 0.7 : 1) × (layout ? 0.5 : 1) × (tiny ? 0.5 : 1) × (truncated ? 0.5 : 1)
+
+ * On signals that no longer need the markup: each door gives its own (html.ts `confidence`).
+ */
 export function gridConfidence(s: GridSignals): number {
   const rows = s.grid.slots.length;
   if (rows === 0 || s.width === 0) return 0;
@@ -324,17 +193,4 @@ export function gridConfidence(s: GridSignals): number {
   const tiny = rows < 2 || s.width < 2;
   const score = base * (s.nested ? 0.7 : 1) * (s.layout ? 0.5 : 1) * (tiny ? 0.5 : 1) * (s.grid.truncated ? 0.5 : 1);
   return Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
-}
-
-/** The `table` part placed in the section: caption as value, references to its entries. */
-export function tablePart(el: Element, tables: readonly Table[], ctx: Context, depth: number): Part {
-  const part: Part = { type: 'table' };
-  const caption = el.children.find((c): c is Element => isElement(c) && c.name === 'caption');
-  if (caption !== undefined && depth <= MAX_DEPTH) {
-    const { value, links } = inline(caption, ctx, {}, depth);
-    if (value.length > 0) part.value = value;
-    if (links.length > 0) part.links = links;
-  }
-  part.table_references = tables.map((t) => ({ identifier: t.identifier, confidence_score: t.confidence_score }));
-  return part;
 }

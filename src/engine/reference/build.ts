@@ -9,7 +9,7 @@ export function uniqueReferences(references: readonly Reference[]): Reference[] 
  * exactly one Reference. A marker whose list entry is missing (a broken or truncated page) is
  * dropped rather than left dangling.
  */
-import type { Part, Reference } from '../schema/article.js';
+import type { Part, Reference } from '../../schema/article.js';
 
 export function resolveCitations(trees: readonly (readonly Part[])[], references: readonly Reference[]): void {
   const known = new Set(references.map((r) => r.identifier));

@@ -1,16 +1,19 @@
 /**
  * Wikitext tables (`{| … |}`) → `Article.tables` entries plus a `table` part, with the span
- * expansion and confidence score of the HTML path (src/engine/blocks/table.ts, docs/tables.md).
+ * expansion and confidence score of the HTML path (./build.ts, docs/tables.md).
  * A table inside a cell becomes an entry of its own, referenced from the same part.
  */
 import type { Part, Table } from '../../schema/article.js';
 import type { AstNodes, TableToken, TdToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from '../blocks/table.js';
-import type { SourceCell } from '../blocks/table.js';
+import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from './build.js';
+import type { SourceCell } from './build.js';
 import { INFOBOX, TABLES } from '../grammar.js';
-import { templateKind } from './grammar.js';
-import { render } from './render.js';
-import type { Scope } from './scope.js';
+import { templateKind } from '../wikitext/grammar.js';
+import { render } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
+import type { Collector } from '../collector.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 import { pushAll } from '../arrays.js';
 
 /** Tables nested deeper than this in cells are left out (no real article comes near it). */
@@ -79,20 +82,21 @@ function classTokens(t: TableToken): string[] {
   return typeof c === 'string' ? c.split(/\s+/) : [];
 }
 
-function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope, nested: TableToken[]): Table {
+function readTable(t: TableToken, idOf: (t: TableToken) => string, scope: Scope, nested: TableToken[], found: Found[]): Table {
   const identifier = idOf(t); // first, so a table is numbered before the tables in its cells
   const { rows, foot } = rowsOf(t);
   const source: SourceCell[][] = rows.map((row) =>
     row.map((td) => {
       const inner = td.lastChild;
-      const found = descendants(inner, RICH);
-      const tables = found.filter((n): n is TableToken => n.type === 'table');
+      const richNodes = descendants(inner, RICH);
+      const tables = richNodes.filter((n): n is TableToken => n.type === 'table');
       pushAll(nested, tables);
       const r = render(scope, inner.childNodes, { skipTables: true, markSuperscripts: true });
+      keep(found, r.found);
       const cell: SourceCell = {
         value: r.value,
         header: td.subtype === 'th',
-        rich: found.length > 0,
+        rich: richNodes.length > 0,
         colspan: clamp(td.colspan, MAX_COLSPAN),
         rowspan: clamp(td.rowspan, MAX_ROWSPAN),
       };
@@ -129,7 +133,7 @@ export function isInfoboxTable(t: TableToken): boolean {
 /**
  * A table whose own cells hold an infobox (a template or a `{| class="infobox"`) or a box of
  * grammar/tables.json `layoutHolders` only places them (a style-only wrapper stacking boxes):
- * it is looked through, as the HTML door looks through it (blocks/table.ts isLayoutTable).
+ * it is looked through, as the HTML door looks through it (./html.ts isLayoutTable).
  */
 export function isLayoutHolder(t: TableToken): boolean {
   const classes = classTokens(t);
@@ -151,22 +155,23 @@ export function isLayoutHolder(t: TableToken): boolean {
 }
 
 /**
- * Reads a table and the tables nested in its cells; returns the part to place in the section.
- * `path` is the section path the table's identifier is derived from (blocks/table.ts).
+ * Reads a table and the tables nested in its cells into the collector's tables; returns the part
+ * to place in the section. `path` is the section path the table's identifier is derived from
+^ * (./build.ts). What the cells' readings find goes to `found`.
  */
-export function tableBlock(t: TableToken, scope: Scope, path: readonly string[]): Part {
+export function tableBlock(t: TableToken, scope: Scope, path: readonly string[], out: Collector, found: Found[]): Part {
   const tables: Table[] = [];
   const ids = new Map<TableToken, string>();
   const idOf = (x: TableToken): string => {
     let id = ids.get(x);
-    if (id === undefined) ids.set(x, (id = tableIdentifier(path, scope.tables)));
+    if (id === undefined) ids.set(x, (id = tableIdentifier(path, out.tables)));
     return id;
   };
   const queue: TableToken[] = [t];
   for (let i = 0; i < queue.length && i < MAX_NESTED_TABLES; i++) {
     const nested: TableToken[] = [];
-    const table = readTable(queue[i]!, idOf, scope, nested);
-    scope.tables.push(table);
+    const table = readTable(queue[i]!, idOf, scope, nested, found);
+    out.table(table);
     tables.push(table);
     pushAll(queue, nested);
   }
@@ -174,6 +179,7 @@ export function tableBlock(t: TableToken, scope: Scope, path: readonly string[])
   const { caption } = rowsOf(t);
   if (caption !== undefined) {
     const r = render(scope, caption.lastChild.childNodes);
+    keep(found, r.found);
     if (r.value.length > 0) part.value = r.value;
     if (r.links.length > 0) part.links = r.links;
   }

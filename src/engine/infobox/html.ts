@@ -17,7 +17,7 @@ import { templateCalls, transclusionHead } from '../transclusion.js';
 import { imageOf } from '../image.js';
 import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
-import { InfoboxSections, isGroupName } from '../infobox-sections.js';
+import { InfoboxSections, isGroupName } from './build.js';
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
 

@@ -5,15 +5,21 @@
  * number per group (`[n]`, `[group n]`). A named reference cited again is the same Reference with
  * one more citation; its text may come from any `<ref name>` with content in the page, including
  * list-defined references in `<references>` or `{{reflist|refs=…}}`.
+ *
+ * A pass after the walk: the walk only records where footnotes are used (./found.ts
+ * `FootnoteUse`, each with a blank citation already in its part); `resolve` then reads the page's
+ * definitions, builds the references in the order of use and fills in the citations, so that the
+ * numbering is MediaWiki's whatever order the walk renders things in.
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
-import { citationText } from './citation-text.js';
+import { citationText } from '../wikitext/citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
-import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from './grammar.js';
-import { render, templateParams } from './render.js';
-import type { Citations, Scope } from './scope.js';
+import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from '../wikitext/grammar.js';
+import type { FootnoteUse } from '../wikitext/found.js';
+import { render, templateParams } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
 
 interface Entry {
   identifier: string;
@@ -21,8 +27,10 @@ interface Entry {
   reference: Reference;
 }
 
-export class ReferenceBook implements Citations {
+export class ReferenceBook {
   readonly references: Reference[] = [];
+  /** Blank citations of uses that name no reference (`<ref name="x"/>` never defined): dropped from the output. */
+  readonly unresolved = new Set<Citation>();
   private readonly named = new Map<string, Entry>();
   private readonly definitions = new Map<string, Token>();
   /** By name only: a definition inside `<references group=…>` or `{{notelist|refs=…}}` carries no group attribute. */
@@ -36,21 +44,38 @@ export class ReferenceBook implements Citations {
   private readonly templates: TranscludeToken[] = [];
   private nextKey = 1;
   private readonly groupCounts = new Map<string, number>();
-  private scope: Scope | undefined;
+  /** The wiki's language, since templates are per wiki (frwiki's {{Citation}} is a quotation, not a citation). */
+  private readonly language: string | undefined;
+
+  constructor(
+    private readonly root: Token | undefined,
+    private readonly scope: Scope,
+  ) {
+    this.language = scope.language;
+  }
 
   /**
-   * Collects the content of every named `<ref>` in the page, wherever it is. `language`: the
-   * wiki's, since templates are per wiki (frwiki's {{Citation}} is a quotation, not a citation).
+   * The pass: collects the content of every named `<ref>` in the page, wherever it is, then
+   * resolves the uses in the order the walk met them. The references, in the order of first use.
    */
-  constructor(
-    root: Token | undefined,
-    private readonly language?: string,
-  ) {
-    if (root === undefined) return;
-    try {
-      this.collectDefinitions(root);
-    } catch {
-      // Definitions are an aid: without them, named references are read where they are cited.
+  resolve(uses: readonly FootnoteUse[]): Reference[] {
+    if (this.root !== undefined) {
+      try {
+        this.collectDefinitions(this.root);
+      } catch {
+        // Definitions are an aid: without them, named references are read where they are cited.
+      }
+    }
+    for (const use of uses) this.resolveUse(use);
+    return this.references;
+  }
+
+  private resolveUse(use: FootnoteUse): void {
+    const entry = use.kind === 'ref' ? this.cite(use.token) : use.kind === 'short' ? this.citeShort(use.token) : this.citeNote(use.token, use.group, use.bodyKey);
+    if (entry === undefined) this.unresolved.add(use.citation);
+    else {
+      use.citation.identifier = entry.identifier;
+      use.citation.text = entry.text;
     }
   }
 
@@ -73,30 +98,26 @@ export class ReferenceBook implements Citations {
     }
   }
 
-  attach(scope: Scope): void {
-    this.scope = scope;
-  }
-
-  cite(t: ExtToken): Citation | undefined {
+  private cite(t: ExtToken): Entry | undefined {
     const name = attr(t, 'name');
     const group = attr(t, 'group') ?? '';
     const content = hasContent(t) ? t.lastChild : undefined;
     if (name !== undefined) {
       const key = keyOf(group, name);
       const known = this.named.get(key);
-      if (known !== undefined) return citation(known);
+      if (known !== undefined) return known;
       const body = content ?? this.definitions.get(key) ?? this.definitionsByName.get(name);
       if (body === undefined) return undefined;
       const entry = this.add(name, group, body.childNodes);
       this.named.set(key, entry);
-      return citation(entry);
+      return entry;
     }
     if (content === undefined) return undefined;
-    return citation(this.add(undefined, group, content.childNodes));
+    return this.add(undefined, group, content.childNodes);
   }
 
   /** {{sfn|Smith|2001|p=5}}: a named reference "Smith 2001, p. 5." reused by identical calls. */
-  citeShort(t: TranscludeToken): Citation | undefined {
+  private citeShort(t: TranscludeToken): Entry | undefined {
     const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
     if (anon.length === 0) return undefined;
     const loc = firstValue(t, FOOTNOTE.page);
@@ -105,7 +126,7 @@ export class ReferenceBook implements Citations {
     const name = `${FOOTNOTE.idPrefix}${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`;
     const key = keyOf('', name);
     const known = this.named.get(key);
-    if (known !== undefined) return citation(known);
+    if (known !== undefined) return known;
     // Module:Footnotes: authors "A", "A & B", "A, B & C"; the year last, in parentheses for {{sfnp}}.
     const year = anon.length > 1 ? anon[anon.length - 1]! : undefined;
     const authors = year === undefined ? anon : anon.slice(0, -1);
@@ -115,38 +136,40 @@ export class ReferenceBook implements Citations {
     if (loc !== undefined && loc.length > 0) text += `, p. ${loc}`;
     else if (pages !== undefined && pages.length > 0) text += `, pp. ${pages}`;
     if (where !== undefined && where.length > 0) text += `, ${where}`;
-    const params = templateParams(this.scope!, t);
+    const params = templateParams(this.scope, t);
     const template = { name: templateDisplayName(t.name), parameters: { ...params } };
     const type = citationType(t.name, this.language) ?? 'short';
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
     this.addSource(entry.reference, t);
     this.named.set(key, entry);
-    return citation(entry);
+    return entry;
   }
 
   /** {{efn|…}}, {{refn|group=…|…}}, {{#tag:ref|…}}: a footnote whose text is a parameter. */
-  citeNote(t: TranscludeToken, defaultGroup: string, bodyKey = '1'): Citation | undefined {
+  private citeNote(t: TranscludeToken, defaultGroup: string, bodyKey: string): Entry | undefined {
     const group = t.getValue('group')?.trim() || defaultGroup;
     const name = t.getValue('name')?.trim() || undefined;
     const key = name === undefined ? undefined : keyOf(group, name);
     if (key !== undefined) {
       const known = this.named.get(key);
-      if (known !== undefined) return citation(known);
+      if (known !== undefined) return known;
     }
     const body = t.getArg(bodyKey);
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);
     // A note may cite references of its own (unlike a <ref>); they join the list after it, and
-    // the first one is the note's parent_reference (as on the HTML front door).
-    const own = render(this.scope!, body.lastChild.childNodes, { collectReferencesOnly: true });
-    const parent = own.citations.find((c) => c.identifier !== entry.identifier);
+    // the first one is the note's parent_reference (as on the HTML front door). Only its
+    // footnotes count: an infobox or a description in a note is not the article's.
+    const own = render(this.scope, body.lastChild.childNodes);
+    for (const f of own.found) if (f.kind !== 'infobox' && f.kind !== 'description') this.resolveUse(f);
+    const parent = own.citations.find((c) => !this.unresolved.has(c) && c.identifier !== entry.identifier);
     if (parent !== undefined) entry.reference.parent_reference = parent.identifier;
-    return citation(entry);
+    return entry;
   }
 
   private add(name: string | undefined, group: string, body: readonly AstNodes[]): Entry {
-    const scope = this.scope!;
+    const scope = this.scope;
     const text = render(scope, body, { inReference: true });
     const { cite, short } = referenceTemplates(body, this.language);
     let entry: Entry;
@@ -182,7 +205,7 @@ export class ReferenceBook implements Citations {
     if (anon.length < 2) return;
     const target = this.anchorIndex().get(anchorKey(anon.slice(0, -1), anon[anon.length - 1]!));
     if (target === undefined) return;
-    const value = citationText(templateParams(this.scope!, target), target.name);
+    const value = citationText(templateParams(this.scope, target), target.name);
     if (value.length > 0) reference.source = { value };
   }
 
@@ -260,8 +283,30 @@ function firstValue(t: TranscludeToken, keys: readonly string[]): string | undef
   return undefined;
 }
 
-function citation(e: Entry): Citation {
-  return { identifier: e.identifier, text: e.text };
+/**
+ * Removes the blank citations of unresolved uses from every `citations` array of the output
+ * (a part's, a field's, a table cell's; an array may be shared), and the arrays left empty. Only
+ * called when a use went unresolved, which real pages seldom have.
+ */
+export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    const o = v as Record<string, unknown>;
+    const citations = o.citations;
+    if (Array.isArray(citations)) {
+      let n = 0;
+      for (const c of citations as Citation[]) if (!unresolved.has(c)) citations[n++] = c;
+      citations.length = n;
+      if (n === 0) delete o.citations;
+    }
+    for (const k in o) if (k !== 'citations') stack.push(o[k]);
+  }
 }
 
 function keyOf(group: string, name: string): string {

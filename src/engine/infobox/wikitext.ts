@@ -6,33 +6,40 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { AstNodes, FileToken, TableToken, TdToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
-import { rowsOf } from './table.js';
-import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from './grammar.js';
-import type { InfoboxRowRole } from './grammar.js';
-import { cleanLabel } from '../blocks/infobox.js';
-import { InfoboxSections, isGroupName } from '../infobox-sections.js';
-import { fieldOf } from './field.js';
-import { fileUrl, imagePart } from './image.js';
-import { argText, render } from './render.js';
-import type { Scope } from './scope.js';
+import { rowsOf } from '../table/wikitext.js';
+import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from '../wikitext/grammar.js';
+import type { InfoboxRowRole } from '../wikitext/grammar.js';
+import { cleanLabel } from './html.js';
+import { InfoboxSections, isGroupName } from './build.js';
+import { fieldOf } from '../wikitext/field.js';
+import { fileUrl, imagePart } from '../figure/wikitext.js';
+import { argText, render } from '../wikitext/render.js';
+import type { Rendered } from '../wikitext/render.js';
+import type { Scope } from '../wikitext/scope.js';
+import { keep } from '../wikitext/found.js';
+import type { Found } from '../wikitext/found.js';
 import { pushAll } from '../arrays.js';
 
 
 /**
  * An infobox embedded in another's parameter (`| module = {{Infobox scientist|embed=yes …}}`)
- * is rendered inside it, so it becomes a further section of the same infobox part.
+ * is rendered inside it, so it becomes a further section of the same infobox part, not an
+ * infobox of its own: it is left out of what the box's readings found, which go to `found`.
  */
-export function infoboxPart(t: TranscludeToken, scope: Scope, depth: number): Part {
+export function infoboxPart(t: TranscludeToken, scope: Scope, depth: number, found: Found[]): Part {
   const sections: Part[] = [];
+  const own: Found[] = [];
+  const embedded = new Set<TranscludeToken>();
   const queue: { t: TranscludeToken; title: string | undefined }[] = [{ t, title: infoboxTitle(t, scope) }];
   for (let i = 0; i < queue.length && i < MAX_EMBEDDED; i++) {
     const current = queue[i]!;
     for (const e of embeddedInfoboxes(current.t)) {
-      scope.embedded.add(e);
+      embedded.add(e);
       queue.push({ t: e, title: infoboxTitle(e, scope, templateDisplayName(e.name)) });
     }
-    pushAll(sections, sectionOf(current.t, current.title, scope, depth));
+    pushAll(sections, sectionOf(current.t, current.title, scope, depth, own));
   }
+  for (const f of own) if (f.kind !== 'infobox' || !embedded.has(f.token)) found.push(f);
   return { name: templateDisplayName(t.name), type: 'infobox', has_parts: sections };
 }
 
@@ -61,13 +68,13 @@ function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
  * The infobox image: its parameter holds a file name ("Einstein 1921.jpg", "File:X.jpg") or a
  * whole `[[File:…]]`; the caption parameter, when present, is its caption.
  */
-function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
+function infoboxImage(t: TranscludeToken, scope: Scope, found: Found[]): Part | undefined {
   for (const key of INFOBOX_IMAGE_PARAMS) {
     const arg = t.getArg(key);
     if (arg === undefined) continue;
     const file = arg.lastChild.childNodes.find((n) => n.type === 'file') as FileToken | undefined;
     let part: Part | undefined;
-    if (file !== undefined) part = imagePart(file, scope);
+    if (file !== undefined) part = imagePart(file, scope, found);
     else {
       const raw = arg.getValue().trim();
       const name = raw.slice(raw.indexOf(':') + 1).trim();
@@ -76,7 +83,7 @@ function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
     }
     if (part === undefined) continue;
     for (const captionKey of INFOBOX_CAPTION_PARAMS) {
-      const caption = argText(scope, t, captionKey, { collect: false });
+      const caption = argText(scope, t, captionKey, { textOnly: true });
       if (caption.length === 0) continue;
       part.value ??= caption;
       if (part.images?.[0] !== undefined) part.images[0].caption ??= caption;
@@ -92,11 +99,11 @@ function infoboxImage(t: TranscludeToken, scope: Scope): Part | undefined {
  * their output: `headerN` (and `subheader`) opens a named section, `dataN` is a field named by
  * `labelN`, and a label-less `dataN` that is all bold ("'''Musical career'''") is a sub-header.
  */
-function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number): Part[] {
+function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, depth: number, found: Found[]): Part[] {
   const box = new InfoboxSections(title);
   // The title section comes first even when empty; every header then opens a section of its own.
   box.current();
-  const image = infoboxImage(t, scope);
+  const image = infoboxImage(t, scope, found);
   if (image !== undefined) box.add(image);
   const titleKey = INFOBOX_TITLE_PARAMS.find((k) => (t.getValue(k)?.trim() ?? '').length > 0);
   for (const arg of t.getAllArgs()) {
@@ -113,7 +120,7 @@ function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, 
     if (row?.role === 'label') continue; // read with its data row
     const nodes = arg.lastChild.childNodes;
     if (row?.role === 'header' || row?.role === 'subheader') {
-      box.header(render(scope, nodes, {}, depth + 1).value);
+      box.header(kept(render(scope, nodes, {}, depth + 1), found));
       continue;
     }
     let label: string | undefined = name;
@@ -121,14 +128,14 @@ function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, 
       label = labelOf(t, row.number, scope, depth);
       if (label === undefined && isBoldLine(arg.getValue())) {
         // Only a probe, collecting nothing: a value that names no group is rendered by fieldOf.
-        const probe = render(scope, nodes, { collect: false }, depth + 1).value;
+        const probe = render(scope, nodes, { textOnly: true }, depth + 1).value;
         if (isGroupName(probe)) {
-          box.subheader(render(scope, nodes, {}, depth + 1).value);
+          box.subheader(kept(render(scope, nodes, {}, depth + 1), found));
           continue;
         }
       }
     }
-    const field = fieldOf(label, nodes, scope, depth);
+    const field = fieldOf(label, nodes, scope, depth, found);
     if (field !== undefined) box.add(field);
   }
   return box.sections;
@@ -149,7 +156,7 @@ function labelOf(t: TranscludeToken, number: string, scope: Scope, depth: number
     if (role !== 'label') continue;
     const arg = t.getArg(`${base}${number}`);
     if (arg === undefined) continue;
-    const text = cleanLabel(render(scope, arg.lastChild.childNodes, { collect: false }, depth + 1).value);
+    const text = cleanLabel(render(scope, arg.lastChild.childNodes, { textOnly: true }, depth + 1).value);
     if (text.length > 0) return text;
   }
   return undefined;
@@ -160,7 +167,7 @@ const isBoldLine = (raw: string): boolean => /^\s*'''[^']+'''\s*$/.test(raw);
 
 function infoboxTitle(t: TranscludeToken, scope: Scope, fallback = scope.title): string | undefined {
   for (const key of INFOBOX_TITLE_PARAMS) {
-    const value = argText(scope, t, key, { collect: false });
+    const value = argText(scope, t, key, { textOnly: true });
     if (value.length > 0) return value;
   }
   return fallback;
@@ -172,25 +179,25 @@ function infoboxTitle(t: TranscludeToken, scope: Scope, fallback = scope.title):
  * and data cells make a field, a cell holding only a file is the image (its caption the text
  * under it).
  */
-export function tableInfoboxPart(t: TableToken, scope: Scope): Part | undefined {
+export function tableInfoboxPart(t: TableToken, scope: Scope, found: Found[]): Part | undefined {
   const { rows, caption } = rowsOf(t);
-  const box = new InfoboxSections(caption === undefined ? undefined : render(scope, caption.lastChild.childNodes).value || undefined);
+  const box = new InfoboxSections(caption === undefined ? undefined : kept(render(scope, caption.lastChild.childNodes), found) || undefined);
   for (const row of rows) {
     if (row.length === 1) {
       const cell = row[0]!;
       const nodes = cell.lastChild.childNodes;
       if (cell.subtype === 'th') {
-        box.header(render(scope, nodes).value);
+        box.header(kept(render(scope, nodes), found));
         continue;
       }
       // Only a probe for files, collecting nothing: each reading below renders the text it keeps.
-      const { files } = render(scope, nodes, { collect: false });
-      const images = files.map((f) => imagePart(f, scope)).filter((p): p is Part => p !== undefined);
+      const { files } = render(scope, nodes, { textOnly: true });
+      const images = files.map((f) => imagePart(f, scope, found)).filter((p): p is Part => p !== undefined);
       if (images.length > 0) {
         for (const image of images) box.add(image);
         // Text beside the file in its cell is the image's caption. Rendered after the files' own
         // captions, its footnotes number after theirs, as on the page when the file leads the cell.
-        const text = render(scope, nodes).value;
+        const text = kept(render(scope, nodes), found);
         const last = images[images.length - 1]!;
         if (text.length > 0 && last.value === undefined) {
           last.value = text;
@@ -198,19 +205,25 @@ export function tableInfoboxPart(t: TableToken, scope: Scope): Part | undefined 
         }
         continue;
       }
-      const field = fieldOf(undefined, nodes, scope, 0);
+      const field = fieldOf(undefined, nodes, scope, 0, found);
       if (field !== undefined) box.add(field);
       continue;
     }
     const [labelCell, ...dataCells] = row as [TdToken, ...TdToken[]];
-    const label = cleanLabel(render(scope, labelCell.lastChild.childNodes, { collect: false }).value);
+    const label = cleanLabel(render(scope, labelCell.lastChild.childNodes, { textOnly: true }).value);
     // Several data cells read as one value, a line each.
     const nodes = dataCells.flatMap((c, i) => (i === 0 ? [...c.lastChild.childNodes] : ['\n', ...c.lastChild.childNodes]));
-    const field = fieldOf(label, nodes, scope, 0);
+    const field = fieldOf(label, nodes, scope, 0, found);
     if (field !== undefined) box.add(field);
     else if (label.length > 0) box.add({ type: 'field', name: label, value: '' });
   }
   if (box.sections.length === 0) return undefined;
   const { title, sections } = box;
   return title === undefined ? { type: 'infobox', has_parts: sections } : { name: title, type: 'infobox', has_parts: sections };
+}
+
+/** A reading kept by the box: its text, its finds to `found`. */
+function kept(r: Rendered, found: Found[]): string {
+  keep(found, r.found);
+  return r.value;
 }

@@ -3,7 +3,7 @@
  * first header is the box's title (its first section bears it), a later one opens a named section,
  * and parts go to the last section opened.
  */
-import type { Part } from '../schema/article.js';
+import type { Part } from '../../schema/article.js';
 
 export class InfoboxSections {
   readonly sections: Part[] = [];

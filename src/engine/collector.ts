@@ -1,14 +1,16 @@
 /**
  * What a walk collects besides the section tree, as explicit outputs of the rules that find them:
  * infoboxes, tables, reference-list entries, the short description and the lead. It becomes the
- * front door's `Extracted` (../extracted.ts) once the walk is done.
+ * front door's `Extracted` (./extracted.ts) once the walk is done. Both doors write through it:
+ * the HTML walk's rules (walk/), and the wikitext walk's rules and commits (wikitext/walker.ts),
+ * which hand over the lead already rendered (`leadText`) and the references after their pass.
  */
-import type { Part, Reference, Table } from '../../schema/article.js';
-import type { AnyNode, Element } from '../dom.js';
-import type { Context } from '../context.js';
-import type { Extracted, LeadLine } from '../extracted.js';
-import { inline } from '../inline.js';
-import { isPronunciation } from '../rules.js';
+import type { Part, Reference, Table } from '../schema/article.js';
+import type { AnyNode, Element } from './dom.js';
+import type { Context } from './context.js';
+import type { Extracted, LeadLine } from './extracted.js';
+import { inline } from './inline.js';
+import { isPronunciation } from './rules.js';
 
 /** How many paragraphs below the lead are kept as candidates for a missing lead. */
 const BODY_PARAGRAPHS = 4;
@@ -16,8 +18,11 @@ const WORD = /[\p{L}\p{N}]/u;
 
 const hasText = (line: LeadLine): boolean => ('list' in line ? (line.list.has_parts?.length ?? 0) > 0 : line.text.length > 0);
 
-/** A lead block as the walk meets it: a paragraph's nodes (rendered at the end) or a list part. */
-type LeadBlock = { paragraph: Element | AnyNode[] } | { list: Part };
+/**
+ * A lead block as the walk meets it: a paragraph's nodes (rendered at the end), a paragraph
+ * already rendered for the abstract (the wikitext door's), or a list part.
+ */
+type LeadBlock = { paragraph: Element | AnyNode[] } | { text: string } | { list: Part };
 
 export class Collector {
   readonly infoboxes: Part[] = [];
@@ -50,6 +55,11 @@ export class Collector {
     this.lead.push({ paragraph: nodes });
   }
 
+  /** A lead paragraph already rendered for the abstract (pronunciation guides cut, ./cut.ts). */
+  leadText(text: string): void {
+    this.lead.push({ text });
+  }
+
   leadList(part: Part): void {
     this.lead.push({ list: part });
   }
@@ -67,7 +77,7 @@ export class Collector {
   extracted(sections: Part[], ctx: Context): Extracted {
     const lead: LeadLine[] = [];
     for (const block of this.lead) {
-      if ('list' in block) lead.push(block);
+      if (!('paragraph' in block)) lead.push(block);
       else if (Array.isArray(block.paragraph) || !isPronunciation(block.paragraph)) {
         lead.push({ text: inline(block.paragraph, ctx, { abstract: true }).value });
       }

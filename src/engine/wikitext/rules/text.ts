@@ -1,0 +1,16 @@
+/** Text: cut at line breaks, each slice a piece of its line (a line break ends the line). */
+import type { AstText } from 'wikiparser-node/dist/internal.js';
+import type { WikitextRule } from '../types.js';
+
+export const text: WikitextRule = {
+  name: 'text',
+  breaks: false,
+  test: (n) => n.type === 'text',
+  run(n, walk) {
+    const parts = (n as AstText).data.split('\n');
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) walk.endLine();
+      if (parts[i]!.length > 0) walk.piece(parts[i]!);
+    }
+  },
+};
