@@ -21,9 +21,9 @@
  *
  * Where the time goes (issue #23; CPU time, same-run ratios to wtf_wikipedia's `wtf(text).json()`,
  * 26 Nov 2026 on 2 cores at load 11–22, so ±15 %; the full table is in patches/README.md):
- * `parseWikitext` is 3.5× wtf on the 78 wikitext-corpus articles and 5.6× on the 12 envelopes.
- * The library's parse alone (`Parser.parse`, this configuration) is 3.2× and 4.2×: it is 92 % and
- * 76 % of our time; the renderer, references and blocks are the rest (profile: 18 % on the
+ * `parseWikitext` is 3.5–4.2× wtf on the 78 wikitext-corpus articles and 4.9–5.9× on the 12
+ * envelopes (runs of `npx tsx bench/wikitext.ts`). The library's parse alone (`Parser.parse`, this
+ * configuration) is 3.2× and 4.2× in the same run as 3.5× and 5.6×: 92 % and 76 % of our time; the renderer, references and blocks are the rest (profile: 18 % on the
  * envelopes, whose citation templates make `ReferenceBook` and `render` heavier); this
  * configuration and the page's profile are built once per wiki (0.0–0.1 % of the profile).
  * Within the parse, the cost is token construction, not the stages' regexes: every `{{…}}`,
