@@ -1,8 +1,11 @@
 /**
- * parseWikitext against wtf_wikipedia (the most used JS wikitext parser), in the same run, on the
- * same envelopes' `article_body.wikitext` (machines are shared; only same-run ratios mean much).
+ * parseWikitext against wtf_wikipedia (the most used JS wikitext parser), in the same run, on two
+ * sets reported separately (machines are shared; only same-run ratios mean much):
+ * - `envelopes`: the corpus envelopes' `article_body.wikitext`, with the envelope's meta;
+ * - `wikitext`: the 78 articles of ../shared/corpus/wikitext (33 languages), each with its wiki's
+ *   API siteinfo (`siteinfo/<project>.api.xml`) as `options.site`, as a dump reader would pass it.
  *
- *   npx tsx bench/wikitext.ts [--rounds 5] [--warmup 2]
+ *   npx tsx bench/wikitext.ts [--rounds 5] [--warmup 2] [--set envelopes|wikitext|both]
  *
  * Throughput: a full parse per article — `parseWikitext(text, meta)` (an Article) and
  * `wtf(text).json()` (wtf's whole document as JSON) — over warm-up rounds, then timed rounds
@@ -24,10 +27,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import wtf from 'wtf_wikipedia';
 import { corpusDir } from '../scripts/conformance/corpus.js';
+import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '../scripts/conformance/wikitext-corpus.js';
 import { parseWikitext, wikitextRecordOf } from '../src/index.js';
-import type { Article, Part, WikitextMeta } from '../src/index.js';
+import type { Article, Part, WikitextMeta, WikitextOptions } from '../src/index.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '2' }, set: { type: 'string', default: 'both' } },
+});
 const rounds = Number(values.rounds);
 const warmup = Number(values.warmup);
 
@@ -41,58 +47,42 @@ interface Input {
   name: string;
   text: string;
   meta: WikitextMeta;
+  options: WikitextOptions;
 }
-const inputs: Input[] = [];
-for (const file of readdirSync(join(corpus, 'articles')).sort()) {
-  if (!file.endsWith('.json')) continue;
-  const envelope = JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown;
-  const record = wikitextRecordOf(envelope);
-  if (record !== undefined) inputs.push({ name: file.replace(/\.json$/, ''), text: record.wikitext, meta: record.meta });
+function envelopeInputs(folder: string): Input[] {
+  const inputs: Input[] = [];
+  for (const file of readdirSync(join(folder, 'articles')).sort()) {
+    if (!file.endsWith('.json')) continue;
+    const envelope = JSON.parse(readFileSync(join(folder, 'articles', file), 'utf8')) as unknown;
+    const record = wikitextRecordOf(envelope);
+    if (record !== undefined) inputs.push({ name: file.replace(/\.json$/, ''), text: record.wikitext, meta: record.meta, options: {} });
+  }
+  return inputs;
 }
-const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.text), 0);
+function wikitextInputs(folder: string): Input[] {
+  return wikitextCases(folder).map((c) => {
+    const info = corpusSiteinfo(folder, c.project);
+    const site = info?.api ?? info?.dump;
+    return {
+      name: c.name,
+      text: readFileSync(c.path, 'utf8'),
+      meta: { name: c.title, project: c.project, language: c.language },
+      options: site === undefined ? {} : { site },
+    };
+  });
+}
+const sets: [string, Input[]][] = [];
+if (values.set !== 'wikitext') sets.push(['envelopes (article_body.wikitext)', envelopeInputs(corpus)]);
+const wikitextFolder = wikitextCorpusDir();
+if (values.set !== 'envelopes' && wikitextFolder !== undefined) sets.push(['wikitext corpus (with API siteinfo)', wikitextInputs(wikitextFolder)]);
 
 type Parser = (i: Input) => unknown;
-const ours: Parser = (i) => parseWikitext(i.text, i.meta);
+const ours: Parser = (i) => parseWikitext(i.text, i.meta, i.options);
 const theirs: Parser = (i) => wtf(i.text).json();
 
 interface Time {
   wall: number;
   cpu: number;
-}
-function round(parser: Parser): Time {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  for (const i of inputs) parser(i);
-  const wall = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  return { wall, cpu: (c.user + c.system) / 1000 };
-}
-
-for (let r = 0; r < warmup; r++) {
-  round(ours);
-  round(theirs);
-}
-const times = { ours: [] as Time[], theirs: [] as Time[] };
-for (let r = 0; r < rounds; r++) {
-  // Alternate which parser goes first, so that neither always runs on a warmer or cooler machine.
-  if (r % 2 === 0) {
-    times.ours.push(round(ours));
-    times.theirs.push(round(theirs));
-  } else {
-    times.theirs.push(round(theirs));
-    times.ours.push(round(ours));
-  }
-}
-
-const median = (ts: Time[], k: keyof Time): number => ts.map((t) => t[k]).sort((a, b) => a - b)[ts.length >> 1]!;
-const rate = (ms: number): string => `${((inputs.length * 1000) / ms).toFixed(2).padStart(7)} articles/s  ${((bytes / 1e6) * (1000 / ms)).toFixed(2).padStart(5)} MB/s`;
-console.log(`${inputs.length} articles, ${(bytes / 1e6).toFixed(2)} MB of wikitext; ${warmup} warm-up + ${rounds} timed rounds, median round`);
-for (const k of ['wall', 'cpu'] as const) {
-  const [ours, theirs] = [median(times.ours, k), median(times.theirs, k)];
-  console.log(`${k === 'wall' ? 'wall clock' : 'CPU time (process)'}`);
-  console.log(`  parseWikitext (wikiparser-node)  ${ours.toFixed(0).padStart(6)} ms  ${rate(ours)}`);
-  console.log(`  wtf_wikipedia .json()            ${theirs.toFixed(0).padStart(6)} ms  ${rate(theirs)}`);
-  console.log(`  parseWikitext time ÷ wtf time    ${(ours / theirs).toFixed(2)}×`);
 }
 
 // Features.
@@ -129,20 +119,68 @@ function wtfFeatures(text: string): Features {
     images: doc.images().length,
   };
 }
-const keys: (keyof Features)[] = ['infoboxes', 'tables', 'refsWithMetadata', 'citations', 'images'];
-const total = { ours: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 }, theirs: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 } };
-console.log('');
-console.log('features produced (ours / wtf_wikipedia)');
-console.log(`${'article'.padEnd(36)}${keys.map((k) => k.padStart(18)).join('')}`);
-for (const i of inputs) {
-  const o = ourFeatures(parseWikitext(i.text, i.meta));
-  const t = wtfFeatures(i.text);
-  for (const k of keys) {
-    total.ours[k] += o[k];
-    total.theirs[k] += t[k];
+
+/** Times and feature counts of one set of inputs. */
+function benchSet(inputs: Input[]): void {
+  const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.text), 0);
+  function round(parser: Parser): Time {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const i of inputs) parser(i);
+    const wall = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    return { wall, cpu: (c.user + c.system) / 1000 };
   }
-  console.log(`${i.name.slice(0, 35).padEnd(36)}${keys.map((k) => `${o[k]} / ${t[k]}`.padStart(18)).join('')}`);
+
+  for (let r = 0; r < warmup; r++) {
+    round(ours);
+    round(theirs);
+  }
+  const times = { ours: [] as Time[], theirs: [] as Time[] };
+  for (let r = 0; r < rounds; r++) {
+    // Alternate which parser goes first, so that neither always runs on a warmer or cooler machine.
+    if (r % 2 === 0) {
+      times.ours.push(round(ours));
+      times.theirs.push(round(theirs));
+    } else {
+      times.theirs.push(round(theirs));
+      times.ours.push(round(ours));
+    }
+  }
+
+  const median = (ts: Time[], k: keyof Time): number => ts.map((t) => t[k]).sort((a, b) => a - b)[ts.length >> 1]!;
+  const rate = (ms: number): string => `${((inputs.length * 1000) / ms).toFixed(2).padStart(7)} articles/s  ${((bytes / 1e6) * (1000 / ms)).toFixed(2).padStart(5)} MB/s`;
+  console.log(`${inputs.length} articles, ${(bytes / 1e6).toFixed(2)} MB of wikitext; ${warmup} warm-up + ${rounds} timed rounds, median round`);
+  for (const k of ['wall', 'cpu'] as const) {
+    const [ours, theirs] = [median(times.ours, k), median(times.theirs, k)];
+    console.log(`${k === 'wall' ? 'wall clock' : 'CPU time (process)'}`);
+    console.log(`  parseWikitext (wikiparser-node)  ${ours.toFixed(0).padStart(6)} ms  ${rate(ours)}`);
+    console.log(`  wtf_wikipedia .json()            ${theirs.toFixed(0).padStart(6)} ms  ${rate(theirs)}`);
+    console.log(`  parseWikitext time ÷ wtf time    ${(ours / theirs).toFixed(2)}×`);
+  }
+
+
+  const keys: (keyof Features)[] = ['infoboxes', 'tables', 'refsWithMetadata', 'citations', 'images'];
+  const total = { ours: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 }, theirs: { infoboxes: 0, tables: 0, refsWithMetadata: 0, citations: 0, images: 0 } };
+  console.log('');
+  console.log('features produced (ours / wtf_wikipedia)');
+  console.log(`${'article'.padEnd(36)}${keys.map((k) => k.padStart(18)).join('')}`);
+  for (const i of inputs) {
+    const o = ourFeatures(parseWikitext(i.text, i.meta, i.options));
+    const t = wtfFeatures(i.text);
+    for (const k of keys) {
+      total.ours[k] += o[k];
+      total.theirs[k] += t[k];
+    }
+    console.log(`${i.name.slice(0, 35).padEnd(36)}${keys.map((k) => `${o[k]} / ${t[k]}`.padStart(18)).join('')}`);
+  }
+  console.log(`${'total'.padEnd(36)}${keys.map((k) => `${total.ours[k]} / ${total.theirs[k]}`.padStart(18)).join('')}`);
+  const has = (f: Features, k: keyof Features): string => (f[k] > 0 ? 'yes' : 'no');
+  console.log(`${'produced any'.padEnd(36)}${keys.map((k) => `${has(total.ours, k)} / ${has(total.theirs, k)}`.padStart(18)).join('')}`);
 }
-console.log(`${'total'.padEnd(36)}${keys.map((k) => `${total.ours[k]} / ${total.theirs[k]}`.padStart(18)).join('')}`);
-const has = (f: Features, k: keyof Features): string => (f[k] > 0 ? 'yes' : 'no');
-console.log(`${'produced any'.padEnd(36)}${keys.map((k) => `${has(total.ours, k)} / ${has(total.theirs, k)}`.padStart(18)).join('')}`);
+
+for (const [label, inputs] of sets) {
+  console.log(`== ${label}`);
+  benchSet(inputs);
+  console.log('');
+}

@@ -19,6 +19,22 @@
  * stages: 10 (no language conversion, a no-op without variants) gives the same output and no
  * measurable gain, 9 or less loses lists and links the renderer reads.
  *
+ * Where the time goes (issue #23; CPU time, same-run ratios to wtf_wikipedia's `wtf(text).json()`,
+ * 26 Nov 2026 on 2 cores at load 11–22, so ±15 %; the full table is in patches/README.md):
+ * `parseWikitext` is 3.5–4.2× wtf on the 78 wikitext-corpus articles and 4.9–5.9× on the 12
+ * envelopes (runs of `npx tsx bench/wikitext.ts`). The library's parse alone (`Parser.parse`, this
+ * configuration) is 3.2× and 4.2× in the same run as 3.5× and 5.6×: 92 % and 76 % of our time; the renderer, references and blocks are the rest (profile: 18 % on the
+ * envelopes, whose citation templates make `ReferenceBook` and `render` heavier); this
+ * configuration and the page's profile are built once per wiki (0.0–0.1 % of the profile).
+ * Within the parse, the cost is token construction, not the stages' regexes: every `{{…}}`,
+ * `[[…]]`, cell and tag becomes a class instance through 4–6 mixin constructors (`Token`,
+ * `AstElement`, `AstNode`, sealed keys, `setAttribute`), each link normalizes its title and gets
+ * an edit listener after the build, and garbage collection of that tree is 14–19 %. Stages 0–1
+ * alone (comments, extension tags, templates: `Parser.parse(text, false, 2)`) are 0.8× wtf on
+ * the wikitext corpus but 2.0× on the envelopes, whose hundreds of citation templates are built in
+ * stage 1: so no set of skipped later stages brings the envelopes to wtf's time, and parity needs
+ * stages 2–10 (tables, links, quotes, lists) read by passes of our own over the stage-1 tree.
+ *
  * The library's own costs (a `require()` per token and stage, a throwaway parse of every title,
  * an event emitter per node) are cut by patches/wikiparser-node+*.patch, applied at install by
  * patch-package; it changes speed only, so a copy installed without it gives the same output.
