@@ -26,7 +26,9 @@ import type { SourceRecord } from '../../io/record.js';
 import { SnapshotSink } from '../../io/sinks/snapshot.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import type { PageLinks } from '../../index.js';
 import { enterpriseArticle } from '../content/enterprise/article-reply.js';
+import type { SourceRow } from '../content/store.js';
 import { acquireBuildLock } from './build-lock.js';
 import { kindDir, partialDir, sidecarPath, sizeOf, snapshotIdentifier, writeAtomically, type Sidecar, type SnapshotKind } from './layout.js';
 import { articlePage, envelopePage, type SnapshotTarget } from './source.js';
@@ -35,7 +37,7 @@ import { articlePage, envelopePage, type SnapshotTarget } from './source.js';
  * The format of a regular snapshot's lines: part of its checkpoint (a build of another format
  * starts over) and of its sidecar. Bump it when enterpriseArticle writes other bytes.
  */
-export const ARTICLES_FORMAT = 'enterprise-article-1';
+export const ARTICLES_FORMAT = 'enterprise-article-2';
 
 /** The batch converter's default entry size (`convert --chunk-size`), so both write the same bytes. */
 export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
@@ -50,6 +52,8 @@ export interface BuildOptions {
   engineVersion: string;
   /** The Article JSON of a stored row not yet parsed for this engine version (parses and caches it). */
   articleJson(row: { project: string; title: string; revision: number; language: string | null }): Promise<string>;
+  /** Regular snapshots: the categories and templates of a row whose metadata does not list them (ContentService.pageLinks). */
+  pageLinks?(row: SourceRow): Promise<PageLinks | undefined>;
   chunkBytes?: number;
   /** Articles read per query: bounds memory (a page of Article JSON) and how long one query holds the database. */
   pageSize?: number;
@@ -84,12 +88,14 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
   const kind = options.kind ?? 'structured';
   const dir = kindDir(options.dir, kind);
   // What decides the bytes of a line: the engine (structured) or the envelope writer (articles).
-  const format = kind === 'structured' ? options.engineVersion : ARTICLES_FORMAT;
+  // The envelope writer's categories and templates may be read from the HTML, by the engine.
+  const format = kind === 'structured' ? options.engineVersion : `${ARTICLES_FORMAT}+${options.engineVersion}`;
   const pageSize = options.pageSize ?? 25;
   const nextPage = async (after: string | null): Promise<{ title: string; text: string; row: { project: string } }[]> => {
     if (kind === 'articles') {
       const rows = await envelopePage(options.db, target, after, pageSize);
-      return rows.map((row) => ({ title: row.title, text: JSON.stringify(enterpriseArticle(row)), row }));
+      const links = await Promise.all(rows.map((row) => options.pageLinks?.(row)));
+      return rows.map((row, i) => ({ title: row.title, text: JSON.stringify(enterpriseArticle(row, links[i])), row }));
     }
     const page = await articlePage(options.db, target, after, pageSize, options.engineVersion);
     const texts = await Promise.all(page.map((row) => (row.article === null ? options.articleJson(row) : row.article)));

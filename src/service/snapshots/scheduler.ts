@@ -58,7 +58,7 @@ export interface SchedulerOptions extends ScheduleSettings {
   /** The snapshots directory. */
   dir: string;
   /** Parses what is not parsed yet for this engine version (the server's own service: its workers, its cache). */
-  service: Pick<ContentService, 'articleJson'>;
+  service: Pick<ContentService, 'articleJson' | 'pageLinks'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 

@@ -181,4 +181,15 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0009_article_page_links',
+    statements: [
+      // The categories and templates read from a stored article's Parsoid HTML (engine
+      // page-links.ts) for /v2/articles, when its envelope did not list them: JSON text with the
+      // engine version that read them, written on the first request that needs them (on a worker
+      // thread) and reused until the revision or the engine changes. NULL: not read yet; a new
+      // revision clears it (ArticleStore.upsert).
+      `ALTER TABLE articles ADD COLUMN page_links text`,
+    ],
+  },
 ];

@@ -19,6 +19,7 @@ import type { Db } from '../../../src/service/storage/db.js';
 import { FakeWiki } from '../../support/fake-wiki.js';
 import { BACKENDS, TEST_DATABASE_URL, type TestDatabase } from '../helpers/backends.js';
 import { addUser, DAY, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
+import { call } from './enterprise-support.js';
 import { importArticle as importStored, logIn, nextWrite as nextWriteOf, pageHtml, revisionsOf, structuredContents } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -150,6 +151,33 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
     const confirmed = await ask(here, 'Steady');
     expect([revisions(confirmed), confirmed.headers.get('age')], 'confirmed now').toEqual([[20], '0']);
     expect([wiki.count('Steady', 'bare'), wiki.count('Steady', 'html')], 'the metadata only, once').toEqual([1, 0]);
+  });
+
+  test.skipIf(skip)('/v2/articles says its age as structured contents do, and revalidates a stale article the same way', async () => {
+    await importArticle('Envelope age', 30);
+    onWiki('Envelope age', 31);
+    const article = async () => call(here.url, '/v2/articles/Envelope_age', { token: await currentToken(), body: { fields: ['version.identifier'] } });
+    const first = await article();
+    expect([first.status, first.headers.get('age'), first.headers.get('cache-control'), first.headers.get('last-modified')], 'just stored').toEqual([
+      200,
+      '0',
+      'private, max-age=60',
+      'Thu, 01 Jan 2026 00:00:00 GMT',
+    ]);
+    clock.advance(DAY + 7000);
+    const stale = await article();
+    expect([stale.json, stale.headers.get('age'), stale.headers.get('cache-control')], 'served as stored, with its age').toEqual([
+      [{ version: { identifier: 30 } }],
+      String(DAY / 1000 + 7),
+      `private, max-age=${DAY / 1000 + 7 + 60}`,
+    ]);
+    await settle(async () => expect(await stored('Envelope age')).toEqual({ revision: 31, confirmedNow: true }));
+    const fresh = await article();
+    expect([fresh.json, fresh.headers.get('age'), fresh.headers.get('last-modified')], 'the newer revision, just fetched').toEqual([
+      [{ version: { identifier: 31 } }],
+      '0',
+      'Sun, 01 Feb 2026 10:00:00 GMT',
+    ]);
   });
 
   test.skipIf(skip)('one revalidation per title in flight across processes', async () => {
