@@ -192,4 +192,16 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE articles ADD COLUMN page_links text`,
     ],
   },
+  {
+    id: '0010_follow_positions',
+    statements: [
+      // `serve --follow`: the id of the last event received from each followed stream
+      // (content/follow-position.ts), so that a restarted server resumes the stream from it.
+      `CREATE TABLE follow_positions (
+        stream text PRIMARY KEY,
+        last_event_id text NOT NULL,
+        saved_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];
