@@ -58,6 +58,11 @@ export const ContentSettingsSchema = z.object({
    * (freshness.ts). 0: revalidate on every request. Unused when offline.
    */
   staleAfterMs: z.number().int().nonnegative().default(DEFAULT_MAX_AGE_MS),
+  /**
+   * The size of a snapshot's chunks (`/v2/snapshots/{identifier}/chunks`): its file cut into
+   * consecutive pieces of this many bytes, the last one shorter. Default 64 MiB.
+   */
+  snapshotChunkBytes: z.number().int().positive().default(64 * 1024 * 1024),
 });
 export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
@@ -162,6 +167,7 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     cacheControl: `private, max-age=${settings.maxAgeSeconds}`,
     clientMaxAgeSeconds: settings.maxAgeSeconds,
     snapshotsDir,
+    snapshotChunkBytes: settings.snapshotChunkBytes,
     maxInputBytes: explorer.maxInputBytes,
   };
   const following = follow === undefined || service.freshness === undefined ? undefined : followChanges(follow, wiki, service, catalog, options);
