@@ -3,6 +3,7 @@
  * delivered with, cleaned to the model, completed from the store's columns where the envelope
  * said nothing (a bare HTML import has no metadata at all), and its body as stored.
  */
+import type { z } from 'zod';
 import { hostOfProject, type PageLinks } from '../../../index.js';
 import type { SourceRow } from '../store.js';
 import { EnterpriseArticleModel, type EnterpriseArticle } from './models.js';
@@ -33,7 +34,9 @@ export function enterpriseArticle(source: SourceRow, links?: PageLinks): Enterpr
     return parsed.success ? parsed.data : undefined;
   };
   const host = hostOfProject(source.project);
-  const version = valid('version') as EnterpriseArticle['version'] | undefined;
+  // Member by member: one malformed member (a `size` of the wrong shape) loses only itself, not
+  // the comment, editor and scores beside it.
+  const version = validMembers(SHAPE.version, meta['version']);
   const isPartOf = valid('is_part_of') as EnterpriseArticle['is_part_of'] | undefined;
   const derived: Partial<Record<Key, unknown>> = {
     name: valid('name') ?? source.title,
@@ -57,6 +60,17 @@ export function enterpriseArticle(source: SourceRow, links?: PageLinks): Enterpr
     if (value !== undefined) out[key] = value;
   }
   return out as EnterpriseArticle;
+}
+
+/** The members of `value` that fit their member schemas of `schema` (unknown keys dropped); undefined when `value` is no object. */
+function validMembers(schema: z.ZodObject, value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(schema.shape)) {
+    const parsed = (member as z.ZodType).safeParse((value as Record<string, unknown>)[key]);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out;
 }
 
 /** A list read from the HTML, left out when empty, as the Enterprise API leaves out empty lists. */
