@@ -22,6 +22,7 @@
 import { Parser } from 'htmlparser2';
 import { readDataMw } from './data-mw.js';
 import { CATEGORY_LINK_RELS, TRANSCLUSION_TYPEOFS } from './grammar.js';
+import { siteFromUrl } from './site.js';
 
 /** A category or template: its namespace-prefixed title and, when the page's wiki is known, its URL. */
 export interface PageLink {
@@ -69,7 +70,8 @@ export function readPageLinks(html: string, options: PageLinksOptions = {}): Pag
     { decodeEntities: true },
   );
   parser.end(html);
-  const articlePath = absoluteBase(base) ?? options.base;
+  // The article path of the wiki the <base> names, as the engine resolves the page's links (site.ts).
+  const articlePath = (base === undefined ? undefined : siteFromUrl(base)?.articleBase) ?? options.base;
   const links = (names: Map<string, true>): PageLink[] =>
     [...names.keys()].map((name) => (articlePath === undefined ? { name } : { name, url: articlePath + name.replace(/ /g, '_') }));
   return { categories: links(categories), templates: links(templates) };
@@ -97,18 +99,4 @@ function titleOfHref(href: string): string | undefined {
   }
   title = title.replace(/_/g, ' ').trim();
   return title === '' ? undefined : title;
-}
-
-/** The base as an https URL ending in "/" ("//en.wikipedia.org/wiki/" → "https://en.wikipedia.org/wiki/"). */
-function absoluteBase(base: string | undefined): string | undefined {
-  if (base === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(base.startsWith('//') ? `https:${base}` : base);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  // A base naming a page ("…/wiki/Main_Page") resolves "./X" against its directory.
-  return `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`;
 }

@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
-import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
-import { FakeWiki } from '../../support/fake-wiki.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
-import { addUser, startTestServer, type TestServer } from '../helpers/harness.js';
+import { addUser, type TestServer } from '../helpers/harness.js';
+import { openWikiSuite, type WikiSuite } from '../helpers/wiki-suite.js';
 import { call, type CallInit } from './enterprise-support.js';
 import { envelope, logIn, pageHtml, writeEnvelopes } from './support.js';
 
@@ -32,10 +31,9 @@ function pageWithLinks(project: 'enwiki' | 'frwiki', title: string, revision: nu
 
 describe.each(BACKENDS)('categories and templates of /v2/articles on $name', (backend) => {
   const skip = backend.skip !== undefined;
+  let suite: WikiSuite;
   let database: TestDatabase;
   let server: TestServer;
-  let wiki: FakeWiki;
-  let parser: EngineClient;
   let token: string;
   const as = (path: string, init: CallInit = {}) => call(server.url, path, { token, ...init });
   const first = (json: unknown) => (json as Record<string, unknown>[])[0]!;
@@ -44,18 +42,11 @@ describe.each(BACKENDS)('categories and templates of /v2/articles on $name', (ba
 
   beforeAll(async () => {
     if (skip) return;
-    database = await backend.open();
-    wiki = await FakeWiki.start([{ title: 'Fetched page', html: pageWithLinks('enwiki', 'Fetched page', 701), id: 70, revision: 701 }]);
-    server = await startTestServer(database.db, {
-      outboxDir: join(database.dir, 'outbox'),
-      content: {
-        parseThreads: 1,
-        rateLimit: { burst: 10_000, perSecond: 10_000 },
-        wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2_000, deadlineMs: 4_000, breakerThreshold: 0 },
-      },
-    });
-    parser = createEngineClient({ threads: 1 });
+    suite = await openWikiSuite(backend, [{ title: 'Fetched page', html: pageWithLinks('enwiki', 'Fetched page', 701), id: 70, revision: 701 }]);
+    database = suite.database;
+    server = await suite.start(database.db, 'outbox', { content: { parseThreads: 1 } });
     const store = new ArticleStore(database.db, server.clock);
+    const parser = suite.parser;
     const bare = freshDir('wikistruct-page-links-bare');
     writeFileSync(join(bare, 'Joséphine_Baker.html'), pageWithLinks('frwiki', 'Joséphine Baker', 30));
     expect(await importInputs([bare], { store, engine: parser, project: 'frwiki' }), 'bare HTML imported').toMatchObject({ inserted: 1, failed: 0 });
@@ -71,10 +62,7 @@ describe.each(BACKENDS)('categories and templates of /v2/articles on $name', (ba
     token = (await logIn(server, username, password)).accessToken;
   });
   afterAll(async () => {
-    await server?.close();
-    await parser?.close();
-    await wiki?.close();
-    await database?.dispose();
+    await suite?.close();
   });
 
   test.skipIf(skip)('bare HTML: read from the HTML, named with the wiki\'s namespace, once each, and saved in the row', async () => {
