@@ -94,8 +94,9 @@ describe.each(BACKENDS)('the paths clients send, and snapshot chunks, on $name',
     const chunks = (await as('/v2/snapshots/enwiki_namespace_0/chunks')).json as { identifier: string; size: { value: number; unit_text: string } }[];
     const count = Math.ceil(length / CHUNK_BYTES);
     expect(chunks.map((c) => c.identifier), 'named after the snapshot, numbered from 0').toEqual(Array.from({ length: count }, (_, n) => `enwiki_namespace_0_chunk_${n}`));
-    const { identifier: _id, size: _size, ...shared } = info;
-    for (const chunk of chunks) expect(chunk, 'the snapshot\'s version, date, project, language and namespace').toMatchObject(shared);
+    expect(info['chunks'], 'the snapshot lists its chunks').toEqual(chunks.map((c) => c.identifier));
+    const { identifier: _id, size: _size, chunks: _chunks, ...shared } = info;
+    for (const chunk of chunks) expect([chunk, 'chunks' in chunk], 'the snapshot\'s version, date, project, language and namespace').toEqual([{ ...shared, identifier: chunk.identifier, size: chunk.size }, false]);
     const bytes: Buffer[] = [];
     for (const [n, chunk] of chunks.entries()) {
       const expected = Math.min(CHUNK_BYTES, length - n * CHUNK_BYTES);

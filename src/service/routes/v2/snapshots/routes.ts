@@ -96,11 +96,11 @@ export function snapshotRoutes(of: SnapshotRoutesOf): RouteEntry[] {
       label: 'Snapshot',
       list: async (content) => {
         const dir = dirOf(content, of.kind);
-        return dir === undefined ? [] : (await listSidecars(dir)).map(snapshotOf);
+        return dir === undefined ? [] : (await listSidecars(dir)).map((found) => withChunks(found, content.snapshotChunkBytes));
       },
       item: async (content, identifier) => {
         const found = await sidecar(dirOf(content, of.kind), identifier);
-        return found === undefined ? undefined : snapshotOf(found);
+        return found === undefined ? undefined : withChunks(found, content.snapshotChunkBytes);
       },
       missing: (identifier) => missingMessage(of, identifier),
       docs: {
@@ -155,6 +155,11 @@ function chunksOf(file: Sidecar, chunkBytes: number): Chunk[] {
     const bytes = Math.min(chunkBytes, file.bytes - start);
     return { info: { ...snapshot, identifier: `${file.identifier}_chunk_${n}`, size: sizeOf(bytes) }, start, bytes };
   });
+}
+
+/** A snapshot's info with the identifiers of its chunks, as the Enterprise snapshot model lists them. */
+function withChunks(file: Sidecar, chunkBytes: number): Snapshot {
+  return { ...snapshotOf(file), chunks: chunksOf(file, chunkBytes).map((c) => c.info.identifier) };
 }
 
 /** The chunk `chunk` of the snapshot `identifier`, if both exist. */
