@@ -16,10 +16,11 @@
  * on the page: templates that those templates call (and their modules and style pages), which the
  * wiki's own list includes, are not in it.
  *
- * A streaming scan with htmlparser2's Parser, not the engine's tree: nothing here needs the tree,
- * and the scan runs beside the Article's parse on the service's worker threads.
+ * A scan of htmlparser2's Tokenizer events, not the engine's tree: nothing here needs the tree.
+ * It runs on the service's worker threads, once per stored revision.
  */
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
+import type { TokenizerCallbacks } from 'htmlparser2';
 import { readDataMw } from './data-mw.js';
 import { CATEGORY_LINK_RELS, TRANSCLUSION_TYPEOFS } from './grammar.js';
 import { siteFromUrl } from './site.js';
@@ -44,37 +45,98 @@ export interface PageLinksOptions {
 }
 
 export function readPageLinks(html: string, options: PageLinksOptions = {}): PageLinks {
-  let base: string | undefined;
-  const categories = new Map<string, true>();
-  const templates = new Map<string, true>();
-  const parser = new Parser(
-    {
-      onopentag(tag, attribs) {
-        if (tag === 'base') {
-          // The first <base href> is the document's base URL (HTML §4.2.3).
-          base ??= attribs['href'];
-          return;
-        }
-        if (tag === 'link' && attribs['href'] !== undefined && hasToken(attribs['rel'], CATEGORY_LINK_RELS)) {
-          const name = titleOfHref(attribs['href']);
-          if (name !== undefined) categories.set(name, true);
-          return;
-        }
-        if (attribs['data-mw'] === undefined || !hasToken(attribs['typeof'], TRANSCLUSION_TYPEOFS)) return;
-        for (const template of readDataMw(attribs['data-mw'])?.templates ?? []) {
-          const name = template.target.href === undefined ? undefined : titleOfHref(template.target.href);
-          if (name !== undefined) templates.set(name, true);
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
+  const scan = new LinkScan(html);
+  const tokenizer = new Tokenizer({ decodeEntities: true }, scan);
+  tokenizer.write(html);
+  tokenizer.end();
   // The article path of the wiki the <base> names, as the engine resolves the page's links (site.ts).
-  const articlePath = (base === undefined ? undefined : siteFromUrl(base)?.articleBase) ?? options.base;
+  const articlePath = (scan.base === undefined ? undefined : siteFromUrl(scan.base)?.articleBase) ?? options.base;
   const links = (names: Map<string, true>): PageLink[] =>
     [...names.keys()].map((name) => (articlePath === undefined ? { name } : { name, url: articlePath + name.replace(/ /g, '_') }));
-  return { categories: links(categories), templates: links(templates) };
+  return { categories: links(scan.categories), templates: links(scan.templates) };
+}
+
+/** The attributes the scan reads; the values of all others are never sliced out of the page. */
+const READ_ATTRIBUTES = new Set(['href', 'rel', 'typeof', 'data-mw']);
+
+/**
+ * Start tags and the few attributes that name categories and templates, straight from htmlparser2's
+ * Tokenizer: no open-element stack (the Parser's is quadratic in nesting depth, tree-builder.ts),
+ * no tree, no text.
+ */
+class LinkScan implements TokenizerCallbacks {
+  /** The first <base href> (HTML §4.2.3). */
+  base: string | undefined;
+  readonly categories = new Map<string, true>();
+  readonly templates = new Map<string, true>();
+  #tag = '';
+  #attribs: Record<string, string> = {};
+  #name = '';
+  #value = '';
+  #reading = false;
+
+  constructor(private readonly html: string) {}
+
+  onopentagname(start: number, end: number): void {
+    this.#tag = this.html.slice(start, end).toLowerCase();
+    this.#attribs = {};
+  }
+
+  onattribname(start: number, end: number): void {
+    this.#name = this.html.slice(start, end).toLowerCase();
+    this.#reading = READ_ATTRIBUTES.has(this.#name);
+    this.#value = '';
+  }
+
+  onattribdata(start: number, end: number): void {
+    if (this.#reading) this.#value += this.html.slice(start, end);
+  }
+
+  onattribentity(codePoint: number): void {
+    if (this.#reading) this.#value += String.fromCodePoint(codePoint);
+  }
+
+  onattribend(): void {
+    // The first of repeated attributes wins, as in the HTML spec.
+    if (this.#reading && !Object.hasOwn(this.#attribs, this.#name)) this.#attribs[this.#name] = this.#value;
+    this.#reading = false;
+  }
+
+  onopentagend(): void {
+    this.#startTag();
+  }
+
+  onselfclosingtag(): void {
+    this.#startTag();
+  }
+
+  #startTag(): void {
+    const { href, rel, typeof: types, 'data-mw': dataMw } = this.#attribs;
+    if (this.#tag === 'base') {
+      this.base ??= href;
+      return;
+    }
+    if (this.#tag === 'link' && href !== undefined && hasToken(rel, CATEGORY_LINK_RELS)) {
+      const name = titleOfHref(href);
+      if (name !== undefined) this.categories.set(name, true);
+      return;
+    }
+    if (dataMw === undefined || !hasToken(types, TRANSCLUSION_TYPEOFS)) return;
+    for (const template of readDataMw(dataMw)?.templates ?? []) {
+      const name = template.target.href === undefined ? undefined : titleOfHref(template.target.href);
+      if (name !== undefined) this.templates.set(name, true);
+    }
+  }
+
+  // Nothing else of the page names a category or a template.
+  onclosetag(): void {}
+  ontext(): void {}
+  ontextentity(): void {}
+  oncomment(): void {}
+  oncdata(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+  onend(): void {}
 }
 
 function hasToken(value: string | undefined, tokens: ReadonlySet<string>): boolean {
