@@ -47,6 +47,12 @@ describe('readPageLinks', () => {
     expect(readPageLinks(body).categories).toEqual([{ name: 'Category:Rock music' }]);
   });
 
+  test('a page nested 200,000 deep is read as any other (no open-element stack to search)', () => {
+    const depth = 200_000;
+    const html = `${'<span>'.repeat(depth)}<link rel="mw:PageProp/Category" href="./Category:Deep"/>${'</span>'.repeat(depth)}`;
+    expect(readPageLinks(html).categories).toEqual([{ name: 'Category:Deep' }]);
+  });
+
   test('on the corpus: every category the Enterprise API lists, with its URL; the templates written on the page', () => {
     let listed = 0;
     let found = 0;
