@@ -77,6 +77,8 @@ const CheckpointSchema = z.object({
   chunks: z.number().int().nonnegative(),
   after: z.string(),
   articles: z.number().int().nonnegative(),
+  /** The sidecar's entry_ends so far (a checkpoint without them, of a build before chunks, is started over). */
+  entry_ends: z.array(z.number().int().positive()),
 });
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
@@ -112,6 +114,7 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
     const sink = await SnapshotSink.open(partial, chunkBytes, resume === undefined ? undefined : { bytes: resume.bytes, chunks: resume.chunks });
     let after = resume?.after ?? null;
     let articles = resume?.articles ?? 0;
+    const entryEnds = [...(resume?.entry_ends ?? [])];
     let finished = false;
     try {
       for (;;) {
@@ -125,7 +128,8 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
           // An entry just ended: everything up to this title is in the file, so a crash can resume after it.
           if (sink.canCommit()) {
             const state = await sink.commit();
-            const checkpoint: Checkpoint = { engine_version: format, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles };
+            entryEnds.push(state.bytes);
+            const checkpoint: Checkpoint = { engine_version: format, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles, entry_ends: entryEnds };
             await writeAtomically(checkpointFile, JSON.stringify(checkpoint));
             await options.afterCheckpoint?.(checkpoint);
           }
@@ -135,7 +139,9 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
     } finally {
       await sink.close(finished);
     }
-    const sidecar = await publish({ dir, clock: options.clock, format }, target, identifier, partial, articles);
+    // The last entry, ended by close (a project under one entry's size has only this one).
+    if (sink.entriesEndOffset > (entryEnds.at(-1) ?? 0)) entryEnds.push(sink.entriesEndOffset);
+    const sidecar = await publish({ dir, clock: options.clock, format }, target, identifier, partial, articles, entryEnds);
     await unlink(checkpointFile).catch(() => {});
     return { kind, sidecar, resumedAfter: resume?.articles ?? 0 };
   } finally {
@@ -158,7 +164,7 @@ async function usableCheckpoint(path: string, partial: string, format: string, c
 }
 
 /** Moves the finished file to its versioned name, points the sidecar at it, deletes older files. */
-async function publish(options: { dir: string; clock: Clock; format: string }, target: SnapshotTarget, identifier: string, partial: string, articles: number): Promise<Sidecar> {
+async function publish(options: { dir: string; clock: Clock; format: string }, target: SnapshotTarget, identifier: string, partial: string, articles: number, entryEnds: number[]): Promise<Sidecar> {
   const handle = await open(partial, 'r');
   try {
     await handle.sync(); // on disk before the sidecar can name it
@@ -182,6 +188,7 @@ async function publish(options: { dir: string; clock: Clock; format: string }, t
     bytes: size,
     file,
     articles,
+    entry_ends: entryEnds,
     engine_version: options.format,
   };
   await writeAtomically(sidecarPath(options.dir, identifier), `${JSON.stringify(sidecar, null, 2)}\n`);

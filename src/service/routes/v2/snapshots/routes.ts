@@ -14,7 +14,9 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { END_OF_ARCHIVE_MEMBER } from '../../../../io/sinks/snapshot.js';
 import { SnapshotModel, type Snapshot } from '../../../content/enterprise/models.js';
 import { HttpError } from '../../../errors.js';
 import { kindDir, listSidecars, parseSnapshotIdentifier, readSidecar, sizeOf, type Sidecar, type SnapshotKind } from '../../../snapshots/layout.js';
@@ -48,6 +50,8 @@ const downloadHeaders = {
   'Content-Disposition': { schema: { type: 'string' } },
 };
 const gzip = { 'application/gzip': { schema: { type: 'string', format: 'binary' } } };
+
+const EMPTY = Buffer.alloc(0);
 
 /** What a download sends: the whole file, or one chunk of it. */
 type Piece = 'file' | 'chunk';
@@ -136,24 +140,52 @@ export function snapshotRoutes(of: SnapshotRoutesOf): RouteEntry[] {
 }
 
 /**
- * A chunk: a piece of a snapshot's file, `chunkBytes` long (the last one shorter), in the
- * Enterprise snapshot model (its own identifier and size; the snapshot's version, date, project,
- * language and namespace). The chunks of a file in order are the file; each is as current as the
- * file, so the snapshot's version is its ETag too.
+ * A chunk: a run of consecutive NDJSON entries of the snapshot's file, in the Enterprise snapshot
+ * model (its own identifier and size; the snapshot's version, date, project, language and
+ * namespace). Production serves each chunk as a `.tar.gz` of its own (the Python SDK's
+ * `read_chunk` opens each as an archive), and so does this server, without a copy on disk and
+ * without packing anything on a request: the file is a series of gzip members, one per entry
+ * (each a tar header, an entry's whole NDJSON lines and padding) and a last one of the tar
+ * end-of-archive blocks (src/io/sinks/snapshot.ts), so the bytes of entries first..last followed
+ * by that last member are a whole `.tar.gz` (one multi-member gzip stream holding one tar).
+ * The sidecar records where each entry ends (the builder writes it), and the entries are grouped
+ * here, in order, into chunks of at most `chunkBytes` (a single entry larger than that is a chunk
+ * alone), so no article is ever split. Each is as current as the file, so the snapshot's version
+ * is its ETag too. A sidecar of a build before chunks has one chunk: the whole file.
  */
 interface Chunk {
   info: Snapshot;
+  /** Where its entries lie in the file. */
   start: number;
+  end: number;
+  /** What follows them in the download: the end-of-archive member (nothing for a whole file of an old sidecar). */
+  suffix: Buffer;
+  /** The download's length. */
   bytes: number;
 }
 
 function chunksOf(file: Sidecar, chunkBytes: number): Chunk[] {
   const snapshot = snapshotOf(file);
-  const count = Math.max(1, Math.ceil(file.bytes / chunkBytes));
-  return Array.from({ length: count }, (_, n) => {
-    const start = n * chunkBytes;
-    const bytes = Math.min(chunkBytes, file.bytes - start);
-    return { info: { ...snapshot, identifier: `${file.identifier}_chunk_${n}`, size: sizeOf(bytes) }, start, bytes };
+  const cuts: { start: number; end: number; suffix: Buffer }[] = [];
+  if (file.entry_ends === undefined) {
+    cuts.push({ start: 0, end: file.bytes, suffix: EMPTY });
+  } else {
+    let start = 0;
+    let end = 0;
+    for (const next of file.entry_ends) {
+      // Adding this entry would make the chunk too long: the chunk ends before it (never empty).
+      if (end > start && next - start + END_OF_ARCHIVE_MEMBER.length > chunkBytes) {
+        cuts.push({ start, end, suffix: END_OF_ARCHIVE_MEMBER });
+        start = end;
+      }
+      end = next;
+    }
+    // The last chunk (or the only one, of an empty snapshot: the end-of-archive member alone).
+    cuts.push({ start, end, suffix: END_OF_ARCHIVE_MEMBER });
+  }
+  return cuts.map((cut, n) => {
+    const bytes = cut.end - cut.start + cut.suffix.length;
+    return { info: { ...snapshot, identifier: `${file.identifier}_chunk_${n}`, size: sizeOf(bytes) }, ...cut, bytes };
   });
 }
 
@@ -185,9 +217,10 @@ async function sendDownload(of: SnapshotRoutesOf, piece: Piece, request: Fastify
   try {
     // The size of the file actually opened: a build that published meanwhile changed the sidecar, not this file.
     const fileSize = (await handle.stat()).size;
-    // A chunk is a window of that file, cut as the chunk list cuts it.
-    const window = piece === 'file' ? { start: 0, bytes: fileSize, name: info.identifier } : chunkWindow(info, fileSize, chunk!, content.snapshotChunkBytes);
+    // A chunk: entries of that file (the sidecar read with it describes it) and the end-of-archive member.
+    const window = piece === 'file' ? { start: 0, end: fileSize, suffix: EMPTY, bytes: fileSize, name: info.identifier } : chunkWindow(info, chunk!, content.snapshotChunkBytes);
     if (window === undefined) throw new HttpError(404, `no chunk "${chunk!}" of the ${of.label} "${identifier}": it has ${chunksOf(info, content.snapshotChunkBytes).length} (${identifier}_chunk_0, …)`);
+    if (window.end > fileSize) throw new Error(`${info.file} is ${fileSize} bytes, shorter than its sidecar says (${window.end})`);
     const size = window.bytes;
     const etag = `"${info.version}"`;
     const lastModified = new Date(info.date_modified).toUTCString();
@@ -203,7 +236,7 @@ async function sendDownload(of: SnapshotRoutesOf, piece: Piece, request: Fastify
     reply.type('application/gzip').header('content-length', String(end - start + 1));
     if (request.method === 'HEAD' || size === 0) return reply.send();
     handed = true;
-    return reply.send(handle.createReadStream({ start: window.start + start, end: window.start + end, autoClose: true }));
+    return reply.send(Readable.from(windowBytes(handle, window, start, end)));
   } finally {
     if (!handed) await handle.close();
   }
@@ -227,13 +260,27 @@ async function openPublished(dir: string | undefined, identifier: string): Promi
   return undefined;
 }
 
-/** Where a chunk lies in the file opened (cut as the list cuts the sidecar's length); undefined: no such chunk. */
-function chunkWindow(info: Sidecar, fileSize: number, chunk: string, chunkBytes: number): { start: number; bytes: number; name: string } | undefined {
+/** The chunk `chunk` of the file `info` describes, with its download's name; undefined: no such chunk. */
+function chunkWindow(info: Sidecar, chunk: string, chunkBytes: number): (Chunk & { name: string }) | undefined {
   const n = chunkNumber(info.identifier, chunk);
-  if (n === undefined) return undefined;
-  const start = n * chunkBytes;
-  if (start > 0 && start >= fileSize) return undefined;
-  return { start, bytes: Math.min(chunkBytes, fileSize - start), name: chunk };
+  const found = n === undefined ? undefined : chunksOf(info, chunkBytes)[n];
+  return found === undefined ? undefined : { ...found, name: chunk };
+}
+
+/**
+ * Bytes from..to (inclusive) of a download: the file's bytes window.start..window.end, then the
+ * window's suffix. Streamed from disk; closes the handle when done or abandoned.
+ */
+async function* windowBytes(handle: FileHandle, window: { start: number; end: number; suffix: Buffer }, from: number, to: number): AsyncGenerator<Buffer> {
+  try {
+    const inFile = window.end - window.start;
+    if (from < inFile) {
+      for await (const part of handle.createReadStream({ start: window.start + from, end: window.start + Math.min(to, inFile - 1), autoClose: false })) yield part as Buffer;
+    }
+    if (to >= inFile) yield window.suffix.subarray(Math.max(0, from - inFile), to - inFile + 1);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The Enterprise snapshot model of a sidecar (its bookkeeping fields left out). */
