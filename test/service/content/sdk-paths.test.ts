@@ -2,12 +2,15 @@
  * The paths and requests real Enterprise clients send, over real sockets on both storage
  * backends: the official Python SDK's (a list at `snapshots/structured-contents/` with a trailing
  * slash, POSTs with `Content-Type: application/json` and no body, HEAD before a download in
- * Range pieces), and the chunks of a snapshot (`/v2/snapshots/{identifier}/chunks`, one chunk's
- * info, its download with Range), built by the real builder from imported articles.
+ * Range pieces), and the chunks of both kinds of snapshot (`…/{identifier}/chunks`, one chunk's
+ * info, its download with Range), built by the real builder from imported articles: each chunk
+ * a `.tar.gz` of its own holding whole articles, as production serves them and the SDK's
+ * read_chunk reads them (with Python's tarfile when a python3 is on the machine).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
@@ -139,7 +142,10 @@ describe.each(BACKENDS)('the paths clients send, and snapshot chunks, on $name',
           'application/gzip',
         ]);
         expect(chunk.size, `${chunk.identifier}: its download's size, in MB as snapshots say theirs`).toEqual(sizeOf(download.bytes.length));
-        // Alone: gunzip and tar end cleanly, and every entry is whole lines (each ends with a newline).
+        // Alone: one gzip stream holding one tar, closed by the end-of-archive blocks (two zero records), as a whole snapshot is.
+        const tarBytes = gunzipSync(download.bytes);
+        expect([tarBytes.length % 512, tarBytes.subarray(-1024).equals(Buffer.alloc(1024))], `${chunk.identifier}: a whole tar, end-of-archive blocks and all`).toEqual([0, true]);
+        // Every entry is whole lines (each ends with a newline).
         const entries = await untar(download.bytes);
         expect(entries.size, `${chunk.identifier}: at least one entry`).toBeGreaterThan(0);
         for (const [name, text] of entries) expect([name, text.endsWith('\n')], `${chunk.identifier}: ${name} ends at a line's end`).toEqual([expect.stringMatching(/^enwiki_namespace_0_\d+\.ndjson$/), true]);
