@@ -36,6 +36,10 @@ export type { InputRecord, ParseRecordOptions } from './engine/parse-record.js';
 export { wikiProfile } from './engine/wiki/profile.js';
 export type { ImageOption, WikiProfile, WikiProfileInput, WikiSite } from './engine/wiki/profile.js';
 export { parseSiteinfo } from './engine/wiki/siteinfo.js';
+// The categories and templates a Parsoid page names (the Enterprise Article's `categories` and
+// `templates`, for pages delivered without an envelope that lists them).
+export { readPageLinks } from './engine/page-links.js';
+export type { PageLink, PageLinks, PageLinksOptions } from './engine/page-links.js';
 export type { SiteinfoData } from './engine/wiki/siteinfo.js';
 
 /**

@@ -34,3 +34,39 @@ export function choice<T>(flag: string, value: string, allowed: readonly string[
   if (!allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
   return parse(value);
 }
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export interface DurationRule {
+  /** A number without a unit counts as seconds (`--max-age 90`); else a unit is required. */
+  bareSeconds: boolean;
+  /** The shortest duration taken, in milliseconds (0: any). */
+  minMs: number;
+  /** `off` (or `0`) turns the thing off: undefined. */
+  off: boolean;
+  /** Examples for the message, e.g. "90s, 30m, 12h, 7d". */
+  examples: string;
+}
+
+/**
+ * A duration flag in milliseconds: a whole number with a unit (`ms`, `s`, `m`, `h`, `d`: `90s`,
+ * `30m`, `24h`, `7d`), as `rule` allows. One reader for every duration the command line takes
+ * (`serve --max-age`, `--snapshots-every`), so they read alike and fail alike.
+ */
+export function duration(flag: string, value: string, rule: DurationRule): number | undefined {
+  const text = value.trim().toLowerCase();
+  if (rule.off && (text === 'off' || text === '0')) return undefined;
+  const match = /^(\d{1,12})(ms|s|m|h|d)?$/.exec(text);
+  if (match === null || (match[2] === undefined && !rule.bareSeconds)) {
+    const bare = rule.bareSeconds ? 'a whole number of seconds, or with a unit' : 'a whole number with a unit';
+    throw new UsageError(`${flag} takes a duration: ${bare} (${rule.examples})${rule.off ? ', or "off"' : ''}; got "${value}"`);
+  }
+  const ms = Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!;
+  if (ms < rule.minMs) throw new UsageError(`${flag} must be at least ${describeMs(rule.minMs)}; got "${value}"`);
+  return ms;
+}
+
+function describeMs(ms: number): string {
+  if (ms % 60_000 === 0) return ms === 60_000 ? 'a minute' : `${ms / 60_000} minutes`;
+  return `${ms / 1000} s`;
+}

@@ -12,17 +12,25 @@ import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
 import { mergeUpstreams, parseUpstream, parseUpstreamList, UpstreamConfigError, type UpstreamOrigin } from '../service/content/upstream/origins.js';
-import { parseInterval } from '../service/snapshots/scheduler.js';
+import { duration, type DurationRule } from './flags.js';
 import { readOptions } from './run.js';
 import { WIKIMEDIA_PAGE_CHANGES } from '../service/content/follow.js';
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** --max-age: 0 revalidates on every request; a bare number is seconds. */
+const MAX_AGE: DurationRule = { bareSeconds: true, minMs: 0, off: false, examples: '90s, 30m, 12h, 7d' };
+/** --snapshots-every: at least a minute (a build takes that long on a real project), or off. */
+const SNAPSHOTS_EVERY: DurationRule = { bareSeconds: false, minMs: 60_000, off: true, examples: '30m, 24h, 7d' };
 
-/** `90`, `90s`, `30m`, `12h`, `7d` (checked by the schema) in milliseconds. */
-function durationMs(text: string): number {
-  const [, amount, unit] = /^(\d+)(ms|s|m|h|d)?$/.exec(text)!;
-  return Number(amount) * UNIT_MS[unit ?? 's']!;
-}
+/** A duration flag read by flags.ts `duration`, its UsageError a zod issue (the schema reports it). */
+const durationFlag = (flag: string, rule: DurationRule) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return { ms: duration(flag, text, rule) };
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const HELP = `usage: wikistruct serve [--host H] [--port N] [--data DIR] [--only auth|content] [--offline] [--no-samples]
                         [--max-age DURATION] [--follow [--follow-url URL]] [--allow-shared-data-dir]
@@ -88,11 +96,7 @@ const OptionsSchema = z.object({
   only: z.enum(['auth', 'content'], { message: '--only must be "auth" or "content"' }).optional(),
   offline: z.boolean(),
   'no-samples': z.boolean(),
-  'max-age': z
-    .string()
-    .regex(/^\d+(ms|s|m|h|d)?$/, '--max-age must be a whole number of seconds, or with a unit: 90s, 30m, 12h, 7d')
-    .transform(durationMs)
-    .optional(),
+  'max-age': durationFlag('--max-age', MAX_AGE).optional(),
   follow: z.boolean(),
   'follow-url': z.url({ protocol: /^https?$/, message: '--follow-url must be an http:// or https:// URL' }).optional(),
   'allow-shared-data-dir': z.boolean(),
@@ -107,14 +111,7 @@ const OptionsSchema = z.object({
     .optional(),
   upstream: z.array(z.string()).default([]),
   'upstreams-file': z.string().min(1, '--upstreams-file names a file').optional(),
-  'snapshots-every': z.string().transform((text, ctx) => {
-    try {
-      return { ms: parseInterval(text) };
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `--snapshots-every: ${(error as Error).message}` });
-      return z.NEVER;
-    }
-  }),
+  'snapshots-every': durationFlag('--snapshots-every', SNAPSHOTS_EVERY),
   help: z.boolean(),
 });
 
@@ -193,7 +190,7 @@ export async function run(argv: string[]): Promise<number> {
       offline: options.offline,
       samples: !options['no-samples'],
       upstreams,
-      ...(options['max-age'] === undefined ? {} : { maxAgeMs: options['max-age'] }),
+      ...(options['max-age']?.ms === undefined ? {} : { maxAgeMs: options['max-age'].ms }),
       ...(options.follow ? { follow: options['follow-url'] ?? WIKIMEDIA_PAGE_CHANGES } : {}),
       snapshotsEveryMs: options['snapshots-every'].ms,
       snapshotsOff: options['snapshots-every'].ms === undefined,

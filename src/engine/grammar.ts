@@ -89,6 +89,9 @@ export function isMediaTypeof(token: string): boolean {
 /** typeof tokens of a transclusion's output (Parsoid), whose data-mw names the templates. */
 export const TRANSCLUSION_TYPEOFS = set(parsoid.transclusionTypeofs);
 
+/** rel tokens of the <link> elements that name a category of the page (Parsoid). */
+export const CATEGORY_LINK_RELS = set(parsoid.categoryLinkRels);
+
 /** The path articles are served under ("/wiki/"): skin pages' links and page URLs. */
 export const ARTICLE_PATH = metadata.document.articlePath.match;
 

@@ -25,6 +25,11 @@ export interface Payload {
   /** For `wikitext`: the page's title and wiki. */
   meta?: WikitextMeta;
   parse?: RecordParseOptions;
+  /**
+   * Set: not an Article but the page's categories and templates (`readPageLinks`), as JSON, from
+   * the `html` payload; `base` is the wiki's article path for a page without a `<base href>`.
+   */
+  links?: { base?: string };
 }
 
 export interface SourceRecord {

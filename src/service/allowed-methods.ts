@@ -28,7 +28,8 @@ export class AllowedMethods {
 
   /** The methods some route serves at `path` (no query string), sorted; empty when no route has the path. */
   allowed(path: string): string[] {
-    const parts = path.split('/');
+    // As the router reads it (http-server.ts ignoreTrailingSlash): `/v2/codes/` is `/v2/codes`.
+    const parts = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
     const methods = new Set<string>();
     for (const pattern of this.#patterns.values()) {
       if (matches(pattern, parts)) for (const m of pattern.methods) methods.add(m);

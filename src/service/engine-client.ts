@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { SiteinfoData, WikitextMeta } from '../index.js';
+import type { PageLinks, SiteinfoData, WikitextMeta } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import type { ConvertOptions } from '../workers/convert-record.js';
 import { WorkerPool, workerEntry } from '../workers/pool.js';
@@ -45,6 +45,11 @@ export interface EngineClient {
   parseHtml(html: string, options?: RecordParseOptions): Promise<string>;
   /** Wikitext with its page's title and wiki → Article JSON text. */
   parseWikitext(wikitext: string, meta: WikitextMeta, options?: Pick<RecordParseOptions, 'maxInputBytes'>): Promise<string>;
+  /**
+   * A Parsoid page's categories and templates (`readPageLinks`); `base`, the wiki's article path
+   * (`https://en.wikipedia.org/wiki/`), names their URLs when the page has no `<base href>`.
+   */
+  pageLinks(html: string, base?: string): Promise<PageLinks>;
   /** Worker threads at most. */
   readonly threads: number;
   close(): Promise<void>;
@@ -91,6 +96,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     parseEnvelope: (envelope, parse) => run(withOptions({ kind: 'json', bytes: encoder.encode(JSON.stringify(envelope)) }, parse)),
     parseHtml: (html, parse) => run(withOptions({ kind: 'html', bytes: encoder.encode(html) }, parse)),
     parseWikitext: (wikitext, meta, parse) => run(withOptions({ kind: 'wikitext', bytes: encoder.encode(wikitext), meta }, parse)),
+    pageLinks: async (html, base) => JSON.parse(await run({ kind: 'html', bytes: encoder.encode(html), links: base === undefined ? {} : { base } })) as PageLinks,
     close: () => pool.close(),
   };
 }

@@ -32,7 +32,9 @@ export function createHttpServer(logger: FastifyBaseLogger, timeouts: HttpTimeou
     // Fastify hands a list to proxy-addr: only those peers' X-Forwarded-For is believed.
     trustProxy: typeof trustProxy === 'boolean' ? trustProxy : [...trustProxy],
     return503OnClosing: false,
-    routerOptions: { maxParamLength: MAX_PARAM_CHARS },
+    // A trailing slash names the same resource: the Enterprise Python SDK lists structured
+    // snapshots at `snapshots/structured-contents/`, and other clients write paths either way.
+    routerOptions: { maxParamLength: MAX_PARAM_CHARS, ignoreTrailingSlash: true },
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,

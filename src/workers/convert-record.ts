@@ -5,7 +5,7 @@
  * only decodes the payload into the engine's record and applies the batch's own policy (which XML
  * dump pages to keep). Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
-import { isEnvelopeLike, parseRecord, WikistructError } from '../index.js';
+import { isEnvelopeLike, parseRecord, readPageLinks, WikistructError } from '../index.js';
 import type { InputRecord, SiteinfoData } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
@@ -26,6 +26,10 @@ const encoder = new TextEncoder();
 export function convertPayload(payload: Payload, options: ConvertOptions): Outcome {
   let name: string | undefined;
   try {
+    if (payload.links !== undefined) {
+      const links = readPageLinks(decoder.decode(payload.bytes), payload.links.base === undefined ? {} : { base: payload.links.base });
+      return { status: 'ok', json: encoder.encode(JSON.stringify(links)) };
+    }
     const input = inputOf(payload, options);
     if ('skipped' in input) return { status: 'skipped', reason: input.skipped };
     name = input.name;

@@ -3,7 +3,7 @@
  * connection both read the same way (src/cli/queue-flags.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { byteSize, seconds, wholeNumber } from '../../src/cli/flags.js';
+import { byteSize, duration, seconds, wholeNumber } from '../../src/cli/flags.js';
 import { queueConnection, queueSettings } from '../../src/cli/queue-flags.js';
 import { UsageError } from '../../src/io/usage-error.js';
 
@@ -14,6 +14,19 @@ describe('flag values', () => {
     expect(() => wholeNumber('--jobs', '-1', 1, 256)).toThrow(UsageError);
     expect(() => wholeNumber('--max-stalled', '101', 0, 100)).toThrow('--max-stalled must be between 0 and 100; got 101');
     expect(wholeNumber('--max-stalled', '0', 0, 100)).toBe(0);
+  });
+
+  it('duration: a whole number with a unit; bare seconds, a minimum and "off" as the flag allows', () => {
+    const DAY = 86_400_000;
+    const maxAge = { bareSeconds: true, minMs: 0, off: false, examples: '90s, 30m, 12h, 7d' };
+    const every = { bareSeconds: false, minMs: 60_000, off: true, examples: '30m, 24h, 7d' };
+    expect(['90', '90s', '1500ms', '30m', '12h', '7d', '0'].map((v) => duration('--max-age', v, maxAge))).toEqual([90_000, 90_000, 1500, 1_800_000, DAY / 2, 7 * DAY, 0]);
+    expect(['30m', '24h', '7d', '90s', ' 2H '].map((v) => duration('--snapshots-every', v, every))).toEqual([1_800_000, DAY, 7 * DAY, 90_000, 7_200_000]);
+    expect(['off', '0', ' OFF '].map((v) => duration('--snapshots-every', v, every))).toEqual([undefined, undefined, undefined]);
+    for (const bad of ['', 'h', '1.5h', '-1h', '24 hours', 'off']) expect(() => duration('--max-age', bad, maxAge), bad).toThrow(UsageError);
+    expect(() => duration('--max-age', '3 weeks', maxAge)).toThrow('--max-age takes a duration: a whole number of seconds, or with a unit (90s, 30m, 12h, 7d); got "3 weeks"');
+    expect(() => duration('--snapshots-every', '24', every)).toThrow('--snapshots-every takes a duration: a whole number with a unit (30m, 24h, 7d), or "off"; got "24"');
+    expect(() => duration('--snapshots-every', '10s', every)).toThrow('--snapshots-every must be at least a minute; got "10s"');
   });
 
   it('seconds: above 0 by default, at least the minimum when one is given', () => {

@@ -61,6 +61,7 @@ export const ENTERPRISE_DEFINITIONS: Record<string, Schema> = {
     is_part_of: ref('project'),
     namespace: ref('namespace'),
     size: ref('size'),
+    chunks: strings, // snapshot schema of the API document (api-evangelist/wikipedia json-schema/wikimedia-enterprise-snapshot-schema.json)
   }),
   entity: object({ identifier: string, url: string, aspects: strings /* data dictionary */ }),
   article_body: object({ html: string, wikitext: string }),

@@ -454,6 +454,7 @@ export const LinksSchema = file({
 
 export const ParsoidSchema = file({
   transclusionTypeofs: Rules.describe('typeof tokens of a transclusion\'s output, whose data-mw names the templates called'),
+  categoryLinkRels: Rules.describe('rel tokens of the <link> elements that name a category of the page in their href'),
 });
 
 /** Every grammar file by its name in grammar/ (without `.json`), in the order of their names. */

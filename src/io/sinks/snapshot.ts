@@ -9,7 +9,7 @@
  */
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 import type { SourceRecord } from '../record.js';
 import { FileAppender } from './file-appender.js';
@@ -19,16 +19,27 @@ import { NEWLINE } from './sink.js';
 const gzipAsync = promisify(gzip);
 const END_OF_TAR = 1024;
 
+/**
+ * The last gzip member of every snapshot file: the tar end-of-archive blocks. Exported so that a
+ * run of the file's entry members followed by these bytes is a whole `.tar.gz` too (the snapshot
+ * chunks a server serves: src/service/routes/v2/snapshots/routes.ts).
+ */
+export const END_OF_ARCHIVE_MEMBER: Buffer = gzipSync(new Uint8Array(END_OF_TAR));
+
 export class SnapshotSink implements Sink {
   private chunk: Uint8Array[] = [];
   private chunkBytes = 0;
+  /** The file's length after its last complete entry (before the end-of-archive member). */
+  private entriesEnd: number;
 
   private constructor(
     private readonly file: FileAppender,
     private readonly stem: string,
     private readonly maxChunkBytes: number,
     private chunks: number,
-  ) {}
+  ) {
+    this.entriesEnd = file.length;
+  }
 
   static async open(path: string, maxChunkBytes: number, resume?: SinkState): Promise<SnapshotSink> {
     const stem = basename(path).replace(/\.(tar\.gz|tgz)$/i, '');
@@ -57,8 +68,13 @@ export class SnapshotSink implements Sink {
       return;
     }
     await this.endChunk();
-    await this.file.write(await gzipAsync(new Uint8Array(END_OF_TAR)));
+    await this.file.write(END_OF_ARCHIVE_MEMBER);
     await this.file.close();
+  }
+
+  /** Where the entries written so far end in the file: after close, where the end-of-archive member begins. */
+  get entriesEndOffset(): number {
+    return this.entriesEnd;
   }
 
   private async endChunk(): Promise<void> {
@@ -69,6 +85,7 @@ export class SnapshotSink implements Sink {
     const entry = await tarEntry(`${this.stem}_${this.chunks}.ndjson`, data);
     this.chunks += 1;
     await this.file.write(await gzipAsync(entry));
+    this.entriesEnd = this.file.length;
   }
 }
 

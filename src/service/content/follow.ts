@@ -8,7 +8,8 @@
  * after a backoff that doubles up to `maxDelayMs` (cockatiel's, half of it random), or longer when
  * the server's Retry-After asks, and that starts again from `initialDelayMs` once events flow.
  * Each new connection sends the id of the last event received (`Last-Event-ID`), so the stream
- * resumes where it broke off and no change in between is missed.
+ * resumes where it broke off and no change in between is missed; a new process starts from the
+ * id the last one saved (follow-position.ts).
  */
 import { ExponentialBackoff, halfJitterGenerator } from 'cockatiel';
 import type { IBackoff } from 'cockatiel';
@@ -51,6 +52,8 @@ export interface FollowOptions {
   onReconnect?: (event: ReconnectEvent) => void;
   /** Told when a connection opens. */
   onOpen?: () => void;
+  /** Told the id of each event received (follow-position.ts saves it). */
+  onEventId?: (id: string) => void;
 }
 
 /** Wikimedia's stream of page changes (the `page-change` schema); `recentchange` is read too. */
@@ -73,9 +76,14 @@ export class ChangeFollower {
     this.#retryAfterCapMs = options.retryAfterCapMs ?? 10 * 60_000;
   }
 
-  /** Connects, and keeps connecting until `close`. */
-  start(): void {
-    if (this.#source === undefined && this.#timer === undefined && !this.#closed) this.#connect();
+  /**
+   * Connects, and keeps connecting until `close`. `resumeFrom`: the id of the last event a
+   * previous process received (follow-position.ts), sent with the first connection.
+   */
+  start(resumeFrom?: string): void {
+    if (this.#source !== undefined || this.#timer !== undefined || this.#closed) return;
+    this.#lastEventId ??= resumeFrom;
+    this.#connect();
   }
 
   /** The id of the last event received: where the next connection resumes. */
@@ -107,7 +115,10 @@ export class ChangeFollower {
     this.#source = source;
     source.addEventListener('open', () => this.#options.onOpen?.());
     source.addEventListener('message', (event) => {
-      if (event.lastEventId !== '') this.#lastEventId = event.lastEventId;
+      if (event.lastEventId !== '' && event.lastEventId !== this.#lastEventId) {
+        this.#lastEventId = event.lastEventId;
+        this.#options.onEventId?.(event.lastEventId);
+      }
       // Events flow: the next failure starts the backoff over.
       this.#step = undefined;
       this.#attempt = 0;

@@ -20,6 +20,7 @@ import { ArticleStore } from './store.js';
 import { ConfiguredWikis } from './upstream/configured-wikis.js';
 import { userAgent, WikiClient, type WikiClientOptions } from './upstream/index.js';
 import { ChangeFollower, type FollowOptions } from './follow.js';
+import { FollowPosition } from './follow-position.js';
 import { bulkhead, BulkheadRejectedError } from 'cockatiel';
 
 /** How long a configured wiki that did not say what it is stays listed by its code alone. */
@@ -57,6 +58,11 @@ export const ContentSettingsSchema = z.object({
    * (freshness.ts). 0: revalidate on every request. Unused when offline.
    */
   staleAfterMs: z.number().int().nonnegative().default(DEFAULT_MAX_AGE_MS),
+  /**
+   * The size of a snapshot's chunks (`/v2/snapshots/{identifier}/chunks`): its file cut into
+   * consecutive pieces of this many bytes, the last one shorter. Default 64 MiB.
+   */
+  snapshotChunkBytes: z.number().int().positive().default(64 * 1024 * 1024),
 });
 export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   /** Upstream client options (User-Agent contact, timeouts, and in tests the fake wiki's origin). */
@@ -67,8 +73,14 @@ export type ContentSettings = z.input<typeof ContentSettingsSchema> & {
   follow?: FollowSettings;
 };
 
-/** The followed stream: its URL, and (tests) its backoff and a hook on each reconnection. */
-export type FollowSettings = Pick<FollowOptions, 'url' | 'initialDelayMs' | 'maxDelayMs' | 'onReconnect' | 'onOpen'>;
+/** The followed stream: its URL, and (tests) its backoff, a hook on each reconnection and how often its position is saved. */
+export type FollowSettings = Pick<FollowOptions, 'url' | 'initialDelayMs' | 'maxDelayMs' | 'onReconnect' | 'onOpen'> & {
+  /** How often the last event id is saved at most (follow-position.ts). Default 5 s. */
+  saveEveryMs?: number;
+};
+
+/** How often the followed stream's position is saved, at most: a restarted server replays up to this much. */
+const FOLLOW_SAVE_EVERY_MS = 5_000;
 
 /** Changes refreshed at once, at most, and waiting, at most: a burst beyond is dropped (their age revalidates them later). */
 const FOLLOW_CONCURRENCY = 4;
@@ -105,7 +117,7 @@ export interface ContentPartOptions {
 }
 
 /** The content routes' shared objects, and what to do when the app closes. */
-export function createContentPart(options: ContentPartOptions): { content: ContentContext; close: () => void } {
+export function createContentPart(options: ContentPartOptions): { content: ContentContext; close: () => Promise<void> } {
   const { wiki, snapshotsDir, follow, ...rest } = options.settings;
   const settings = ContentSettingsSchema.parse(rest);
   const explorer = ExplorerSettingsSchema.parse(options.explorer);
@@ -155,14 +167,17 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
     cacheControl: `private, max-age=${settings.maxAgeSeconds}`,
     clientMaxAgeSeconds: settings.maxAgeSeconds,
     snapshotsDir,
+    snapshotChunkBytes: settings.snapshotChunkBytes,
     maxInputBytes: explorer.maxInputBytes,
   };
-  const follower = follow === undefined || service.freshness === undefined ? undefined : followChanges(follow, wiki, service, catalog, options.log);
+  const following = follow === undefined || service.freshness === undefined ? undefined : followChanges(follow, wiki, service, catalog, options);
   return {
     content,
-    close: () => {
-      follower?.close();
+    close: async () => {
+      following?.follower.close();
       unsubscribe();
+      // Where it stopped, for the next start.
+      await following?.position.flush();
     },
   };
 }
@@ -171,10 +186,25 @@ export function createContentPart(options: ContentPartOptions): { content: Conte
  * Starts following `follow.url`: each change to an article of a project the store holds is
  * refreshed (ContentService.followChange), a few at a time.
  */
-function followChanges(follow: FollowSettings, wiki: WikiClientOptions | undefined, service: ContentService, catalog: Catalog, log: FastifyBaseLogger | undefined): ChangeFollower {
+function followChanges(
+  follow: FollowSettings,
+  wiki: WikiClientOptions | undefined,
+  service: ContentService,
+  catalog: Catalog,
+  { db, clock, log }: Pick<ContentPartOptions, 'db' | 'clock' | 'log'>,
+): { follower: ChangeFollower; position: FollowPosition } {
   const limit = bulkhead(FOLLOW_CONCURRENCY, FOLLOW_QUEUE);
+  const { saveEveryMs, ...settings } = follow;
+  const position = new FollowPosition({
+    db,
+    clock,
+    stream: follow.url,
+    saveEveryMs: saveEveryMs ?? FOLLOW_SAVE_EVERY_MS,
+    onError: (error) => log?.warn({ err: error }, 'saving the position in the followed change stream failed'),
+  });
   const follower = new ChangeFollower({
-    ...follow,
+    ...settings,
+    onEventId: (id) => position.seen(id),
     userAgent: wiki?.userAgent ?? userAgent(wiki?.contact),
     onChange: (change) => {
       limit
@@ -194,8 +224,15 @@ function followChanges(follow: FollowSettings, wiki: WikiClientOptions | undefin
       follow.onReconnect?.(event);
     },
   });
-  follower.start();
-  return follower;
+  // From where the last process stopped; from the stream's present when nothing was saved (or it cannot be read).
+  position.load().then(
+    (saved) => follower.start(saved),
+    (error: unknown) => {
+      log?.warn({ err: error }, 'reading the saved position in the followed change stream failed; following from the present');
+      follower.start();
+    },
+  );
+  return { follower, position };
 }
 
 /** The reply cache in /metrics: its size against the bound, and how often it answered. */

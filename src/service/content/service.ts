@@ -11,11 +11,14 @@
  * (enwiki). The store is always searched across every project that matches the filters.
  */
 import { LRUCache } from 'lru-cache';
-import { hostOfProject, projectOfHost, type Article } from '../../index.js';
+import { z } from 'zod';
+import { hostOfProject, projectOfHost, type Article, type PageLinks } from '../../index.js';
 import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { HttpError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
+import { safeJson } from '../safe-json.js';
+import { lacksPageLinks } from './enterprise/article-reply.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { selectFields, type Selection } from './fields.js';
 import { LookupCache } from './lookup-cache.js';
@@ -40,6 +43,9 @@ export interface Found {
   /** The Article as JSON text: from memory, the database, or a parse of the stored source. */
   json(): Promise<string>;
 }
+
+/** A stored source as /v2/articles answers it: with its age, as `Found` has it. */
+export type FoundSource = SourceRow & Pick<Found, 'checkedAt' | 'modified'>;
 
 export interface ContentServiceOptions {
   store: ArticleStore;
@@ -72,6 +78,7 @@ export class ContentService {
   readonly freshness: Freshness | undefined;
   readonly #defaultProject: string;
   readonly #reparse = new SingleFlight<string, { json: string; parsed: boolean }>();
+  readonly #readLinks = new SingleFlight<string, PageLinks>();
   readonly #memory: TextCache;
   readonly #lookup: LookupCache;
   /**
@@ -180,22 +187,26 @@ export class ContentService {
 
   /**
    * The stored sources (envelope metadata and body) of the matching articles, for the Enterprise
-   * Article model (/v2/articles). Found exactly as `find` finds Articles: what is not stored is
-   * fetched, parsed and stored by the same path, then read back from the store.
+   * Article model (/v2/articles), with when the wiki last confirmed each (its `Age`). Found exactly
+   * as `find` finds Articles: a stored one is revalidated by age in the background; what is not
+   * stored is fetched, parsed and stored by the same path, then read back from the store.
    */
-  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal | (() => AbortSignal)): Promise<SourceRow[]> {
+  async sources(rawTitle: string, criteria: Criteria, signal?: AbortSignal | (() => AbortSignal)): Promise<FoundSource[]> {
     const stored = criteria.contradictory ? [] : firstProjects(await this.#storedMatches(rawTitle, criteria), criteria.limit);
-    const found = stored.length > 0 ? stored : await this.find(rawTitle, criteria, signal);
+    for (const row of stored) this.freshness?.consider(row);
+    const found: readonly (FoundRow | Found)[] = stored.length > 0 ? stored : await this.find(rawTitle, criteria, signal);
     const sources = await Promise.all(
       found.map(async (f) => {
-        const source = await this.#store.source(f.project, f.title);
-        if (source !== undefined || !('json' in f)) return source;
-        // Fetched through a redirect: stored under the article's own name, not the one asked for.
-        const name = (JSON.parse(selectFields(await f.json(), NAME_ONLY)) as { name?: string }).name;
-        return name === undefined ? undefined : this.#store.source(f.project, normalizeTitle(name, f.project));
+        let source = await this.#store.source(f.project, f.title);
+        if (source === undefined && 'json' in f) {
+          // Fetched through a redirect: stored under the article's own name, not the one asked for.
+          const name = (JSON.parse(selectFields(await f.json(), NAME_ONLY)) as { name?: string }).name;
+          source = name === undefined ? undefined : await this.#store.source(f.project, normalizeTitle(name, f.project));
+        }
+        return source === undefined ? undefined : { ...source, checkedAt: f.checkedAt, modified: f.modified };
       }),
     );
-    const present = sources.filter((s): s is SourceRow => s !== undefined);
+    const present = sources.filter((s): s is FoundSource => s !== undefined);
     if (present.length === 0) throw notFound(rawTitle, criteria, this.upstreamEnabled);
     return present;
   }
@@ -214,6 +225,25 @@ export class ContentService {
     if (change.revision === undefined) return this.freshness.revalidate(row, true);
     if (row.revision >= change.revision) return 'skipped';
     return this.freshness.refresh(change.project, title, change.revision);
+  }
+
+  /**
+   * The categories and templates of a stored article, read from its HTML, for an Enterprise
+   * Article whose metadata does not list them (enterprise/article-reply.ts); undefined when it
+   * lists both or there is no HTML. Read on a worker thread once per revision and engine version
+   * (concurrent requests share the reading) and saved in the row; then read from there.
+   */
+  async pageLinks(source: SourceRow): Promise<PageLinks | undefined> {
+    if (source.html === null || !lacksPageLinks(source.meta)) return undefined;
+    const saved = StoredPageLinksSchema.safeParse(safeJson(source.page_links ?? 'null'));
+    if (saved.success && saved.data.engine === ENGINE_VERSION) return { categories: saved.data.categories, templates: saved.data.templates };
+    const html = source.html;
+    return this.#readLinks.run(memoryKey(source.project, source.title, source.revision), async () => {
+      const host = hostOfProject(source.project);
+      const links = await this.#engine.pageLinks(html, host === undefined ? undefined : `https://${host}/wiki/`);
+      await this.#store.savePageLinks(source.project, source.title, source.revision, JSON.stringify({ engine: ENGINE_VERSION, ...links }));
+      return links;
+    });
   }
 
   /** The Article JSON text of a stored row for this engine version (cached, or parsed and saved): what snapshots are built from. */
@@ -413,6 +443,10 @@ export function envelopeOf(source: SourceRow): Record<string, unknown> {
   if (source.wikitext !== null) body['wikitext'] = source.wikitext;
   return { ...source.meta, article_body: body };
 }
+
+/** Page links as saved in the row (pageLinks): with the engine version that read them. */
+const PageLinkSchema = z.object({ name: z.string(), url: z.string().optional() });
+const StoredPageLinksSchema = z.object({ engine: z.string(), categories: z.array(PageLinkSchema), templates: z.array(PageLinkSchema) });
 
 /** `fields: ["name"]`: the one member `sources` reads of a fetched Article. */
 const NAME_ONLY: Selection = new Map([['name', true]]);

@@ -53,6 +53,8 @@ export const SourceRowSchema = StoredRowSchema.extend({
   html: z.string().nullable(),
   wikitext: z.string().nullable(),
   meta: z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), StoredMetaSchema),
+  /** The categories and templates read from the HTML (ContentService.pageLinks), as saved: JSON text, or null when not read yet. */
+  page_links: z.string().nullable().optional(),
 });
 export type SourceRow = z.infer<typeof SourceRowSchema>;
 
@@ -136,7 +138,7 @@ export class ArticleStore {
           `INSERT INTO articles (project, title, revision, page_id, language, html, wikitext, meta, origin, stored_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            ON CONFLICT (project, title) DO UPDATE SET revision = $3, page_id = $4, language = $5, html = $6,
-             wikitext = $7, meta = $8, origin = $9, stored_at = $10, checked_at = NULL
+             wikitext = $7, meta = $8, origin = $9, stored_at = $10, checked_at = NULL, page_links = NULL
            WHERE articles.revision < EXCLUDED.revision
            RETURNING (xmax = 0) AS inserted`,
           [
@@ -233,11 +235,20 @@ export class ArticleStore {
 
   async source(project: string, title: string): Promise<SourceRow | undefined> {
     const rows = await this.db.query(
-      `SELECT project, title, revision::text AS revision, language, page_id::text AS page_id, html, wikitext, meta
+      `SELECT project, title, revision::text AS revision, language, page_id::text AS page_id, html, wikitext, meta, page_links
        FROM articles WHERE project = $1 AND title = $2`,
       [project, title],
     );
     return z.array(SourceRowSchema).parse(rows)[0];
+  }
+
+  /**
+   * Saves what was read from a stored revision's HTML (its categories and templates, as JSON text);
+   * nothing when the revision was replaced meanwhile. No write notice: what a title lookup keeps is
+   * unchanged.
+   */
+  async savePageLinks(project: string, title: string, revision: number, json: string): Promise<void> {
+    await this.db.query('UPDATE articles SET page_links = $4 WHERE project = $1 AND title = $2 AND revision = $3', [project, title, revision, json]);
   }
 
   /** The cached Article JSON text for this revision and engine version. */

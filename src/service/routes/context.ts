@@ -33,6 +33,8 @@ export interface ContentContext {
   clientMaxAgeSeconds: number;
   /** Where structured snapshots live; undefined: none are served. */
   snapshotsDir: string | undefined;
+  /** The size of a snapshot's chunks (`/v2/snapshots/{identifier}/chunks`): consecutive pieces of its file. */
+  snapshotChunkBytes: number;
   /** The largest html or wikitext /v2/parse takes, in UTF-8 bytes. */
   maxInputBytes: number;
 }

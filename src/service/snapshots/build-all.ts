@@ -18,7 +18,7 @@ export interface BuildAllOptions {
   clock: Clock;
   dir: string;
   /** Parses what is not parsed yet for this engine version (and caches it). */
-  service: Pick<ContentService, 'articleJson'>;
+  service: Pick<ContentService, 'articleJson' | 'pageLinks'>;
   /** Only these projects; undefined: every stored project. */
   projects?: readonly string[] | undefined;
   chunkBytes?: number;
@@ -56,6 +56,7 @@ export async function buildSnapshots(options: BuildAllOptions): Promise<BuildAll
           ...(options.signal === undefined ? {} : { signal: options.signal }),
           engineVersion: ENGINE_VERSION,
           articleJson: (row) => options.service.articleJson(row),
+          pageLinks: (row) => options.service.pageLinks(row),
           ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
         },
       );

@@ -26,7 +26,9 @@ import type { SourceRecord } from '../../io/record.js';
 import { SnapshotSink } from '../../io/sinks/snapshot.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import type { PageLinks } from '../../index.js';
 import { enterpriseArticle } from '../content/enterprise/article-reply.js';
+import type { SourceRow } from '../content/store.js';
 import { acquireBuildLock } from './build-lock.js';
 import { kindDir, partialDir, sidecarPath, sizeOf, snapshotIdentifier, writeAtomically, type Sidecar, type SnapshotKind } from './layout.js';
 import { articlePage, envelopePage, type SnapshotTarget } from './source.js';
@@ -35,7 +37,7 @@ import { articlePage, envelopePage, type SnapshotTarget } from './source.js';
  * The format of a regular snapshot's lines: part of its checkpoint (a build of another format
  * starts over) and of its sidecar. Bump it when enterpriseArticle writes other bytes.
  */
-export const ARTICLES_FORMAT = 'enterprise-article-1';
+export const ARTICLES_FORMAT = 'enterprise-article-2';
 
 /** The batch converter's default entry size (`convert --chunk-size`), so both write the same bytes. */
 export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
@@ -50,6 +52,8 @@ export interface BuildOptions {
   engineVersion: string;
   /** The Article JSON of a stored row not yet parsed for this engine version (parses and caches it). */
   articleJson(row: { project: string; title: string; revision: number; language: string | null }): Promise<string>;
+  /** Regular snapshots: the categories and templates of a row whose metadata does not list them (ContentService.pageLinks). */
+  pageLinks?(row: SourceRow): Promise<PageLinks | undefined>;
   chunkBytes?: number;
   /** Articles read per query: bounds memory (a page of Article JSON) and how long one query holds the database. */
   pageSize?: number;
@@ -73,6 +77,8 @@ const CheckpointSchema = z.object({
   chunks: z.number().int().nonnegative(),
   after: z.string(),
   articles: z.number().int().nonnegative(),
+  /** The sidecar's entry_ends so far (a checkpoint without them, of a build before chunks, is started over). */
+  entry_ends: z.array(z.number().int().positive()),
 });
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
@@ -84,12 +90,14 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
   const kind = options.kind ?? 'structured';
   const dir = kindDir(options.dir, kind);
   // What decides the bytes of a line: the engine (structured) or the envelope writer (articles).
-  const format = kind === 'structured' ? options.engineVersion : ARTICLES_FORMAT;
+  // The envelope writer's categories and templates may be read from the HTML, by the engine.
+  const format = kind === 'structured' ? options.engineVersion : `${ARTICLES_FORMAT}+${options.engineVersion}`;
   const pageSize = options.pageSize ?? 25;
   const nextPage = async (after: string | null): Promise<{ title: string; text: string; row: { project: string } }[]> => {
     if (kind === 'articles') {
       const rows = await envelopePage(options.db, target, after, pageSize);
-      return rows.map((row) => ({ title: row.title, text: JSON.stringify(enterpriseArticle(row)), row }));
+      const links = await Promise.all(rows.map((row) => options.pageLinks?.(row)));
+      return rows.map((row, i) => ({ title: row.title, text: JSON.stringify(enterpriseArticle(row, links[i])), row }));
     }
     const page = await articlePage(options.db, target, after, pageSize, options.engineVersion);
     const texts = await Promise.all(page.map((row) => (row.article === null ? options.articleJson(row) : row.article)));
@@ -106,6 +114,7 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
     const sink = await SnapshotSink.open(partial, chunkBytes, resume === undefined ? undefined : { bytes: resume.bytes, chunks: resume.chunks });
     let after = resume?.after ?? null;
     let articles = resume?.articles ?? 0;
+    const entryEnds = [...(resume?.entry_ends ?? [])];
     let finished = false;
     try {
       for (;;) {
@@ -119,7 +128,8 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
           // An entry just ended: everything up to this title is in the file, so a crash can resume after it.
           if (sink.canCommit()) {
             const state = await sink.commit();
-            const checkpoint: Checkpoint = { engine_version: format, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles };
+            entryEnds.push(state.bytes);
+            const checkpoint: Checkpoint = { engine_version: format, chunk_bytes: chunkBytes, bytes: state.bytes, chunks: state.chunks, after, articles, entry_ends: entryEnds };
             await writeAtomically(checkpointFile, JSON.stringify(checkpoint));
             await options.afterCheckpoint?.(checkpoint);
           }
@@ -129,7 +139,9 @@ export async function buildSnapshot(target: SnapshotTarget, options: BuildOption
     } finally {
       await sink.close(finished);
     }
-    const sidecar = await publish({ dir, clock: options.clock, format }, target, identifier, partial, articles);
+    // The last entry, ended by close (a project under one entry's size has only this one).
+    if (sink.entriesEndOffset > (entryEnds.at(-1) ?? 0)) entryEnds.push(sink.entriesEndOffset);
+    const sidecar = await publish({ dir, clock: options.clock, format }, target, identifier, partial, articles, entryEnds);
     await unlink(checkpointFile).catch(() => {});
     return { kind, sidecar, resumedAfter: resume?.articles ?? 0 };
   } finally {
@@ -152,7 +164,7 @@ async function usableCheckpoint(path: string, partial: string, format: string, c
 }
 
 /** Moves the finished file to its versioned name, points the sidecar at it, deletes older files. */
-async function publish(options: { dir: string; clock: Clock; format: string }, target: SnapshotTarget, identifier: string, partial: string, articles: number): Promise<Sidecar> {
+async function publish(options: { dir: string; clock: Clock; format: string }, target: SnapshotTarget, identifier: string, partial: string, articles: number, entryEnds: number[]): Promise<Sidecar> {
   const handle = await open(partial, 'r');
   try {
     await handle.sync(); // on disk before the sidecar can name it
@@ -176,6 +188,7 @@ async function publish(options: { dir: string; clock: Clock; format: string }, t
     bytes: size,
     file,
     articles,
+    entry_ends: entryEnds,
     engine_version: options.format,
   };
   await writeAtomically(sidecarPath(options.dir, identifier), `${JSON.stringify(sidecar, null, 2)}\n`);

@@ -80,6 +80,13 @@ const SidecarFields = z.object({
   /** The file in the snapshots directory, e.g. `enwiki_namespace_0-<version>.tar.gz`. */
   file: z.string().regex(/^[a-z0-9_]+-[0-9a-f]+\.tar\.gz$/),
   articles: z.number().int().nonnegative(),
+  /**
+   * Where each NDJSON entry's gzip member ends in the file, in order (the file's last member, the
+   * tar end-of-archive blocks, comes after the last one): the places the file can be cut into
+   * chunks that are archives of their own. Absent in a sidecar of a build before chunks: its one
+   * chunk is the whole file.
+   */
+  entry_ends: z.array(z.number().int().positive()).optional(),
   /** What wrote the lines: the engine version (structured), or the envelope format (articles). */
   engine_version: z.string(),
 });

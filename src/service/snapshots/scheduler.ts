@@ -58,7 +58,7 @@ export interface SchedulerOptions extends ScheduleSettings {
   /** The snapshots directory. */
   dir: string;
   /** Parses what is not parsed yet for this engine version (the server's own service: its workers, its cache). */
-  service: Pick<ContentService, 'articleJson'>;
+  service: Pick<ContentService, 'articleJson' | 'pageLinks'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -220,20 +220,4 @@ export class SnapshotScheduler {
     }
     return false;
   }
-}
-
-const UNITS: Record<string, number> = { s: 1000, m: 60 * 1000, h: 60 * 60 * 1000, d: 24 * 60 * 60 * 1000 };
-
-/**
- * A `--snapshots-every` value in milliseconds: a whole number with a unit (`90s`, `30m`, `24h`,
- * `7d`), or `off` / `0` for none (undefined). Throws on anything else.
- */
-export function parseInterval(text: string): number | undefined {
-  const value = text.trim().toLowerCase();
-  if (value === 'off' || value === '0') return undefined;
-  const match = /^(\d{1,9})(s|m|h|d)$/.exec(value);
-  if (match === null) throw new Error(`"${text}" is not an interval like 30m, 24h or 7d (or "off")`);
-  const ms = Number(match[1]) * UNITS[match[2]!]!;
-  if (ms < 60 * 1000) throw new Error(`"${text}" is shorter than a minute`);
-  return ms;
 }

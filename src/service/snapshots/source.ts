@@ -61,7 +61,7 @@ export async function articlePage(db: Db, target: { project: string; namespace: 
 /** Up to `limit` stored articles after the title `after` (null: from the first), as the store keeps them (body and metadata): a regular snapshot's lines. */
 export async function envelopePage(db: Db, target: { project: string; namespace: number }, after: string | null, limit: number): Promise<SourceRow[]> {
   const rows = await db.query(
-    `SELECT a.project, a.title, a.revision::text AS revision, a.language, a.page_id::text AS page_id, a.html, a.wikitext, a.meta
+    `SELECT a.project, a.title, a.revision::text AS revision, a.language, a.page_id::text AS page_id, a.html, a.wikitext, a.meta, a.page_links
      FROM articles a
      WHERE ${ARTICLE_WHERE}
      ORDER BY a.title COLLATE "C"

@@ -181,4 +181,27 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0009_article_page_links',
+    statements: [
+      // The categories and templates read from a stored article's Parsoid HTML (engine
+      // page-links.ts) for /v2/articles, when its envelope did not list them: JSON text with the
+      // engine version that read them, written on the first request that needs them (on a worker
+      // thread) and reused until the revision or the engine changes. NULL: not read yet; a new
+      // revision clears it (ArticleStore.upsert).
+      `ALTER TABLE articles ADD COLUMN page_links text`,
+    ],
+  },
+  {
+    id: '0010_follow_positions',
+    statements: [
+      // `serve --follow`: the id of the last event received from each followed stream
+      // (content/follow-position.ts), so that a restarted server resumes the stream from it.
+      `CREATE TABLE follow_positions (
+        stream text PRIMARY KEY,
+        last_event_id text NOT NULL,
+        saved_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ];

@@ -12,22 +12,19 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { runAccountCommand } from '../../../src/service/auth/account-commands.js';
 import { DEFAULT_REVOCATION_CACHE_MS } from '../../../src/service/auth/settings.js';
 import { importInputs } from '../../../src/service/content/importer.js';
-import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
 import type { Db } from '../../../src/service/storage/db.js';
-import { FakeWiki } from '../../support/fake-wiki.js';
+import type { FakeWiki } from '../../support/fake-wiki.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
-import { addUser, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
-import { envelope, logIn, pageHtml, structuredContents, writeEnvelopes, type Caller, type ContentReply, type EnvelopeInput } from './support.js';
+import { addUser, startTestServer, type ManualClock, type TestServer } from '../helpers/harness.js';
+import { BIG_RATE, openWikiSuite, type WikiSuite } from '../helpers/wiki-suite.js';
+import { envelope, logIn, pageHtml, revisionsOf, structuredContents, writeEnvelopes, type Caller, type ContentReply, type EnvelopeInput } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const WINDOW = DEFAULT_REVOCATION_CACHE_MS;
-const BIG_RATE = { burst: 100_000, perSecond: 100_000 };
 
-/** The revision of each Article in a reply; the status when it is not 200. */
-const revisions = (reply: ContentReply): unknown =>
-  reply.status === 200 ? (reply.json as { version?: { identifier?: number } }[]).map((a) => a.version?.identifier) : reply.status;
+const revisions = revisionsOf;
 
 /** A request whose raw bytes we read, undecoded (fetch would decompress them). */
 function rawRequest(url: string, token: string, acceptEncoding: string | undefined, body?: unknown): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
@@ -55,12 +52,12 @@ function decoded(encoding: string | string[] | undefined, bytes: Buffer): string
 
 describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
   const skip = backend.skip !== undefined;
+  let suite: WikiSuite;
   let database: TestDatabase;
   /** The same database through another handle: what another server process writes with. */
   let other: Db;
   let clock: ManualClock;
   let wiki: FakeWiki;
-  let parser: EngineClient;
   /** The server under test, on the suite's handle. */
   let server: TestServer;
   /** A second server on the other handle: "another process". */
@@ -71,38 +68,23 @@ describe.each(BACKENDS)('caches of the /v2 path on $name', (backend) => {
   let imports = 0;
   const importArticles = async (db: Db, inputs: EnvelopeInput[]) => {
     const dir = writeEnvelopes(freshDir(`wikistruct-caching-${imports++}`), inputs.map(envelope));
-    const summary = await importInputs([dir], { store: store(db), engine: parser });
+    const summary = await importInputs([dir], { store: store(db), engine: suite.parser });
     expect(summary.failed, 'imported').toBe(0);
   };
   const article = (title: string, revision: number, project = 'enwiki', language = 'en'): EnvelopeInput => ({ project, language, title, revision });
 
   beforeAll(async () => {
     if (skip) return;
-    database = await backend.open();
-    other = await database.connectAgain();
-    clock = new ManualClock();
-    wiki = await FakeWiki.start([{ title: 'Fetched Once', html: pageHtml('enwiki', 'Fetched Once', 901), id: 90, revision: 901 }]);
-    parser = createEngineClient({ threads: 1 });
-    server = await startTestServer(database.db, {
-      clock,
-      outboxDir: join(database.dir, 'outbox'),
-      content: {
-        parseThreads: 1,
-        rateLimit: BIG_RATE,
-        wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 400, deadlineMs: 800, breakerThreshold: 0 },
-      },
-    });
-    elsewhere = await startTestServer(other, { clock, outboxDir: join(database.dir, 'outbox2'), offline: true, content: { parseThreads: 1, rateLimit: BIG_RATE } });
+    suite = await openWikiSuite(backend, [{ title: 'Fetched Once', html: pageHtml('enwiki', 'Fetched Once', 901), id: 90, revision: 901 }]);
+    ({ database, other, clock, wiki } = suite);
+    server = await suite.start(database.db, 'outbox', { content: { parseThreads: 1, wiki: suite.wikiOptions({ attemptTimeoutMs: 400, deadlineMs: 800 }) } });
+    elsewhere = await suite.start(other, 'outbox2', { offline: true, content: { parseThreads: 1 } });
     await importArticles(database.db, [article('Einstein', 10), article('Einstein', 11, 'simplewiki'), article('Einstein', 12, 'frwiki', 'fr')]);
     const user = await addUser(database.db, clock);
     caller = await logIn(server, user.username, user.password);
   });
   afterAll(async () => {
-    await server?.close();
-    await elsewhere?.close();
-    await parser?.close();
-    await wiki?.close();
-    await database?.dispose();
+    await suite?.close();
   });
 
   test.skipIf(skip)('a revision stored in this process is served on the next request; one from another process is not, yet', async () => {

@@ -332,6 +332,7 @@ describe.each(BACKENDS)('Enterprise endpoints on $name', (backend) => {
         in_language: { identifier: 'en' },
         namespace: { identifier: 0 },
         size: { value: expect.any(Number), unit_text: 'MB' },
+        chunks: ['enwiki_namespace_0_chunk_0'],
       });
       expect((await as('/v2/snapshots/structured-contents/enwiki_namespace_0', { body: { fields: ['size.value'] } })).json, 'info with fields').toEqual({ size: { value: info.size.value } });
 

@@ -12,6 +12,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { corpusDir } from '../../../scripts/conformance/corpus.js';
+import { readPageLinks } from '../../../src/index.js';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { ArticleStore } from '../../../src/service/content/store.js';
@@ -145,8 +146,12 @@ describe('replies validate against the Enterprise API document\'s models', () =>
       const path = `/v2/articles/${encodeURIComponent(source.name.replace(/ /g, '_'))}?filters=is_part_of.identifier:${source.is_part_of.identifier}`;
       const reply = await as(path);
       fits('article', 'list', reply.json, file);
-      // The one addition: the project's URL where the envelope left it out (the Enterprise project model has one).
-      const expected = { ...source, is_part_of: { url: `https://${new URL(source.url).host}`, ...source.is_part_of } };
+      // The additions: the project's URL where the envelope left it out (the Enterprise project model
+      // has one), and categories and templates it does not list, read from its HTML.
+      const html = (source as { article_body?: { html?: string } }).article_body?.html;
+      const links = html === undefined ? { categories: [], templates: [] } : readPageLinks(html);
+      const read = (key: 'categories' | 'templates') => (key in source || links[key].length === 0 ? {} : { [key]: links[key] });
+      const expected = { ...source, is_part_of: { url: `https://${new URL(source.url).host}`, ...source.is_part_of }, ...read('categories'), ...read('templates') };
       expect((reply.json as unknown[])[0], `${file}: the envelope as delivered`).toEqual(expected);
     }
   });

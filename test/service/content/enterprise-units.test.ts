@@ -93,6 +93,12 @@ describe('the Enterprise Article of a stored row', () => {
     );
   });
 
+  test('a malformed member of the version loses only itself; the stored revision is the identifier', () => {
+    const version = { identifier: 'not a number', comment: 'copy-edit', size: { value: 'big', unit_text: 'B' }, editor: { identifier: 5, name: 'Ada' }, tags: ['mobile edit', 3], noindex: false, unknown: 1 };
+    expect(enterpriseArticle(row({ version })).version).toEqual({ identifier: 7, comment: 'copy-edit', editor: { identifier: 5, name: 'Ada' }, noindex: false });
+    expect(enterpriseArticle(row({ version: 'garbage' })).version, 'no object: the identifier alone').toEqual({ identifier: 7 });
+  });
+
   test('URLs are written as MediaWiki writes them', () => {
     expect(articleUrl('en.wikipedia.org', 'AC/DC: the band (1973)')).toBe('https://en.wikipedia.org/wiki/AC/DC:_the_band_(1973)');
     expect(articleUrl('fr.wikipedia.org', 'Joséphine Baker ?')).toBe('https://fr.wikipedia.org/wiki/Jos%C3%A9phine_Baker_%3F');

@@ -71,7 +71,7 @@ describe.each(BACKENDS)('serve --follow on $name', (backend) => {
       content: {
         rateLimit: { burst: 100_000, perSecond: 100_000 },
         wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2_000, deadlineMs: 4_000, breakerThreshold: 0 },
-        follow: { url: wiki.streamUrl, initialDelayMs: 20, maxDelayMs: 160, onReconnect: (event) => reconnects.push(event) },
+        follow: { url: wiki.streamUrl, initialDelayMs: 20, maxDelayMs: 160, onReconnect: (event) => reconnects.push(event), saveEveryMs: 20 },
       },
     });
     const user = await addUser(database.db, clock);
@@ -149,5 +149,41 @@ describe.each(BACKENDS)('serve --follow on $name', (backend) => {
     wiki.endStreams();
     await wiki.streaming(3);
     expect(reconnects.map((r) => [r.attempt, r.reason]), 'events flowed again: the backoff started over').toEqual([[1, 'connection ended']]);
+  });
+  test.skipIf(skip)('a restarted server resumes from the last event id saved in the store, not from the present', async () => {
+    const saved = async (stream: string) =>
+      (await database.db.query<{ last_event_id: string }>('SELECT last_event_id FROM follow_positions WHERE stream = $1', [stream]))[0]?.last_event_id;
+    /** Another serve process on the same database, following `url`, saving its position only when it stops. */
+    const restart = (name: string, url: string) =>
+      startTestServer(database.db, {
+        clock,
+        engine: parser,
+        outboxDir: join(database.dir, name),
+        content: { wiki: { resolveOrigin: wiki.resolveOrigin, contact: 'tests' }, follow: { url, initialDelayMs: 20, maxDelayMs: 160, saveEveryMs: 60 * 60_000 } },
+      });
+    const connected = async (start: () => Promise<TestServer>) => {
+      const before = wiki.streamConnections.length;
+      const open = wiki.streamConnections.filter((c) => c.status === 200).length;
+      const server = await start();
+      await wiki.streaming(open + 1);
+      return { server, connection: wiki.streamConnections[before] };
+    };
+    await wiki.streaming(1);
+    const lastId = wiki.emit({ comment: 'the last event before the restart' });
+    await vi.waitFor(async () => expect(await saved(wiki.streamUrl), 'saved soon after it arrived').toBe(lastId), { timeout: 15_000, interval: 20 });
+
+    const restarted = await connected(() => restart('outbox-restarted', wiki.streamUrl));
+    await restarted.server.close();
+    expect(restarted.connection, 'its first connection asked for what came after the saved id').toMatchObject({ lastEventId: lastId, status: 200 });
+
+    // Another stream has a position of its own: none yet, so from the present; saved when the server stops.
+    const otherUrl = wiki.streamUrl.replace(/[^/]+$/, 'mediawiki.recentchange');
+    const other = await connected(() => restart('outbox-other', otherUrl));
+    expect(other.connection?.lastEventId, 'not resumed from another stream\'s id').toBeUndefined();
+    const closing = wiki.emit({ comment: 'received just before the server stops' });
+    await vi.waitFor(async () => expect(await saved(wiki.streamUrl)).toBe(closing), { timeout: 15_000, interval: 20 });
+    expect(await saved(otherUrl), 'an hour before its next periodic save').toBeUndefined();
+    await other.server.close();
+    expect(await saved(otherUrl), 'saved as it stopped').toBe(closing);
   });
 });

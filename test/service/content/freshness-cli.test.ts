@@ -31,8 +31,8 @@ describe('serve --max-age and --follow', () => {
 
   test('refused, naming the flag: a bad duration, --follow with --offline, --follow-url alone or not a URL', async () => {
     const cases: [string[], string][] = [
-      [['--max-age', '3 weeks'], 'wikistruct serve: --max-age must be a whole number of seconds, or with a unit: 90s, 30m, 12h, 7d\n'],
-      [['--max-age=-5'], 'wikistruct serve: --max-age must be a whole number of seconds, or with a unit: 90s, 30m, 12h, 7d\n'],
+      [['--max-age', '3 weeks'], 'wikistruct serve: --max-age takes a duration: a whole number of seconds, or with a unit (90s, 30m, 12h, 7d); got "3 weeks"\n'],
+      [['--max-age=-5'], 'wikistruct serve: --max-age takes a duration: a whole number of seconds, or with a unit (90s, 30m, 12h, 7d); got "-5"\n'],
       [['--follow', '--offline'], 'wikistruct serve: --follow needs the wiki, and --offline makes no outbound requests: choose one\n'],
       [['--follow-url', wiki.streamUrl], 'wikistruct serve: --follow-url names the stream --follow reads: add --follow\n'],
       [['--follow', '--follow-url', 'ftp://example.test/stream'], 'wikistruct serve: --follow-url must be an http:// or https:// URL\n'],

@@ -13,17 +13,17 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ArticleStore } from '../../../src/service/content/store.js';
-import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { embeddedSharedState, openSharedState, type SharedState } from '../../../src/service/shared-state.js';
 import type { Db } from '../../../src/service/storage/db.js';
-import { FakeWiki } from '../../support/fake-wiki.js';
+import type { FakeWiki } from '../../support/fake-wiki.js';
 import { BACKENDS, TEST_DATABASE_URL, type TestDatabase } from '../helpers/backends.js';
-import { addUser, DAY, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
+import { addUser, DAY, type ManualClock, type TestServer } from '../helpers/harness.js';
+import { openWikiSuite, type WikiSuite } from '../helpers/wiki-suite.js';
+import { call } from './enterprise-support.js';
 import { importArticle as importStored, logIn, nextWrite as nextWriteOf, pageHtml, revisionsOf, structuredContents } from './support.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-const BIG_RATE = { burst: 100_000, perSecond: 100_000 };
 const RETRY_MS = 60_000;
 
 /** Waits for background work to have happened (polls `check` until it passes; nothing is timed). */
@@ -33,13 +33,11 @@ const revisions = revisionsOf;
 
 describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
   const skip = backend.skip !== undefined;
+  let suite: WikiSuite;
   let database: TestDatabase;
-  let other: Db;
   let clock: ManualClock;
   let wiki: FakeWiki;
-  let parser: EngineClient;
   const shared: SharedState[] = [];
-  const servers: TestServer[] = [];
   /** --max-age 24 h (the default), on the suite's handle. */
   let here: TestServer;
   /** Another process, on the other handle: --max-age 24 h, and its lookups trusted for 10 days, so only a push makes it read a title again. */
@@ -48,7 +46,6 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
   let always: TestServer;
   let offline: TestServer;
 
-  const wikiOptions = () => ({ resolveOrigin: wiki.resolveOrigin, contact: 'tests', baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2_000, deadlineMs: 4_000, breakerThreshold: 0 });
   /** One NOTIFY channel for the suite's processes, and none other's. */
   const channel = `freshness_${randomBytes(4).toString('hex')}`;
   const bus = async (): Promise<SharedState> => {
@@ -59,7 +56,7 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
     shared.push(state);
     return state;
   };
-  const importArticle = (title: string, revision: number) => importStored(database.db, clock, parser, title, revision);
+  const importArticle = (title: string, revision: number) => importStored(database.db, clock, suite.parser, title, revision);
   const onWiki = (title: string, revision: number) => wiki.addPage({ title, html: pageHtml('enwiki', title, revision, `Lead of ${title} at ${revision}.`), id: 7, revision, timestamp: '2026-02-01T10:00:00Z' });
   let user: { username: string; password: string };
   let signedIn: { at: number; token: Promise<string> } | undefined;
@@ -79,35 +76,20 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
 
   beforeAll(async () => {
     if (skip) return;
-    database = await backend.open();
-    other = await database.connectAgain();
-    clock = new ManualClock();
-    wiki = await FakeWiki.start();
-    parser = createEngineClient({ threads: 1 });
-    const start = async (db: Db, name: string, content: Record<string, unknown>, isOffline = false) => {
-      const server = await startTestServer(db, {
-        clock,
-        engine: parser,
-        outboxDir: join(database.dir, name),
-        offline: isOffline,
-        shared: await bus(),
-        content: { rateLimit: BIG_RATE, wiki: wikiOptions(), ...content },
-      });
-      servers.push(server);
-      return server;
-    };
+    suite = await openWikiSuite(backend);
+    ({ database, clock, wiki } = suite);
+    const start = async (db: Db, name: string, content: Record<string, unknown>, isOffline = false) =>
+      suite.start(db, name, { engine: suite.parser, offline: isOffline, shared: await bus(), content });
     here = await start(database.db, 'here', {});
-    there = await start(other, 'there', { lookupCacheMs: 10 * DAY });
+    there = await start(suite.other, 'there', { lookupCacheMs: 10 * DAY });
     always = await start(database.db, 'always', { staleAfterMs: 0 });
     offline = await start(database.db, 'offline', {}, true);
     user = await addUser(database.db, clock);
   });
   afterAll(async () => {
-    for (const server of servers) await server.close();
-    for (const state of shared) await state.close();
-    await parser?.close();
-    await wiki?.close();
-    await database?.dispose();
+    await suite?.close(async () => {
+      for (const state of shared) await state.close();
+    });
   });
 
   test.skipIf(skip)('older than --max-age: served at once, refreshed in the background, the new revision served by every process', async () => {
@@ -125,7 +107,7 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
 
     clock.advance(1000);
     const writtenHere = nextWrite(database.db, 'Aging');
-    const writtenThere = nextWrite(other, 'Aging');
+    const writtenThere = nextWrite(suite.other, 'Aging');
     const stale = await ask(here, 'Aging');
     expect(revisions(stale), 'at the limit: still served at once, as stored').toEqual([10]);
     expect([stale.headers.get('age'), stale.headers.get('cache-control')], 'its age: a day, and max-age counted from then').toEqual(['86400', `private, max-age=${86400 + 60}`]);
@@ -150,6 +132,33 @@ describe.each(BACKENDS)('stored articles kept fresh on $name', (backend) => {
     const confirmed = await ask(here, 'Steady');
     expect([revisions(confirmed), confirmed.headers.get('age')], 'confirmed now').toEqual([[20], '0']);
     expect([wiki.count('Steady', 'bare'), wiki.count('Steady', 'html')], 'the metadata only, once').toEqual([1, 0]);
+  });
+
+  test.skipIf(skip)('/v2/articles says its age as structured contents do, and revalidates a stale article the same way', async () => {
+    await importArticle('Envelope age', 30);
+    onWiki('Envelope age', 31);
+    const article = async () => call(here.url, '/v2/articles/Envelope_age', { token: await currentToken(), body: { fields: ['version.identifier'] } });
+    const first = await article();
+    expect([first.status, first.headers.get('age'), first.headers.get('cache-control'), first.headers.get('last-modified')], 'just stored').toEqual([
+      200,
+      '0',
+      'private, max-age=60',
+      'Thu, 01 Jan 2026 00:00:00 GMT',
+    ]);
+    clock.advance(DAY + 7000);
+    const stale = await article();
+    expect([stale.json, stale.headers.get('age'), stale.headers.get('cache-control')], 'served as stored, with its age').toEqual([
+      [{ version: { identifier: 30 } }],
+      String(DAY / 1000 + 7),
+      `private, max-age=${DAY / 1000 + 7 + 60}`,
+    ]);
+    await settle(async () => expect(await stored('Envelope age')).toEqual({ revision: 31, confirmedNow: true }));
+    const fresh = await article();
+    expect([fresh.json, fresh.headers.get('age'), fresh.headers.get('last-modified')], 'the newer revision, just fetched').toEqual([
+      [{ version: { identifier: 31 } }],
+      '0',
+      'Sun, 01 Feb 2026 10:00:00 GMT',
+    ]);
   });
 
   test.skipIf(skip)('one revalidation per title in flight across processes', async () => {

@@ -215,7 +215,7 @@ describe('the served OpenAPI document validates real replies', () => {
       '/v1/new-password-required': { session: challenge['session'], username: temporary.username, new_password: 'a long new passphrase' },
       '/v2/parse': { html: pageHtml('enwiki', 'Parsed', 3) },
     };
-    const parameters: Record<string, string> = { article_name: 'Albert_Einstein', name: 'Albert_Einstein' };
+    const parameters: Record<string, string> = { article_name: 'Albert_Einstein', name: 'Albert_Einstein', chunk: 'frwiki_namespace_0_chunk_0' };
     const identifiers: Record<string, string> = { projects: 'enwiki', codes: 'wiki', languages: 'en', namespaces: '0', snapshots: 'frwiki_namespace_0' };
     const seen: string[] = [];
     for (const version of ['v1', 'v2'] as const) {

@@ -47,6 +47,7 @@ describe('the engine client keeps parsing off the event loop', () => {
         handed();
         return real.parseHtml(html, options);
       },
+      pageLinks: (html, base) => real.pageLinks(html, base),
       close: () => real.close(),
     };
     server = await startTestServer(database.db, {

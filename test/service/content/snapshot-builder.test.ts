@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { END_OF_ARCHIVE_MEMBER } from '../../../src/io/sinks/snapshot.js';
 import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
 import { importInputs } from '../../../src/service/content/importer.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
@@ -86,6 +87,14 @@ describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(out).equals(built), 'identical bytes').toBe(true);
     expect(lines, 'in title byte order').toEqual([...TITLES].sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : 1)));
+
+    // Where each entry ends, as the sidecar records it for the chunks: every prefix of whole entries, closed by the end-of-archive member, is an archive of those entries.
+    const ends = (await readSidecar(dir, 'enwiki_namespace_0'))!.entry_ends!;
+    const entries = [...(await untar(built)).entries()];
+    expect([ends.length, ends.at(-1)! + END_OF_ARCHIVE_MEMBER.length], 'one end per entry; after the last, only the end-of-archive member').toEqual([entries.length, built.length]);
+    for (const [k, end] of ends.entries()) {
+      expect([...(await untar(Buffer.concat([built.subarray(0, end), END_OF_ARCHIVE_MEMBER]))).entries()], `the file up to entry ${k}'s end`).toEqual(entries.slice(0, k + 1));
+    }
   });
 
   test.skipIf(skip)('a crashed build leaves the old snapshot served and resumes from its checkpoint to the bytes of an uninterrupted build', async () => {
@@ -119,6 +128,7 @@ describe.each(BACKENDS)('snapshot builds on $name', (backend) => {
     expect(resumed.resumedAfter, 'not after all of them').toBeLessThan(TITLES.length);
     expect((await fileOf(dir)).equals(expected), 'the bytes of the uninterrupted build').toBe(true);
     expect(resumed.sidecar.version, 'the same version').toBe((await readSidecar(reference, 'enwiki_namespace_0'))!.version);
+    expect(resumed.sidecar.entry_ends, 'the same entry ends: those before the crash kept in the checkpoint').toEqual((await readSidecar(reference, 'enwiki_namespace_0'))!.entry_ends);
     expect(readdirSync(partialDir(dir)), 'no checkpoint, partial file or lock left').toEqual([]);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tar.gz')), 'the old file is gone').toEqual([resumed.sidecar.file]);
   });

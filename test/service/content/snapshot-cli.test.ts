@@ -88,7 +88,7 @@ describe('wikistruct snapshot build', () => {
 
   test('serve --snapshots-every takes an interval or off; anything else is bad usage', async () => {
     const bad = await wikistruct(['serve', '--snapshots-every', '5x', '--data', data], { env: ENV });
-    expect([bad.code, bad.stderr.trim()], 'named').toEqual([2, 'wikistruct serve: --snapshots-every: "5x" is not an interval like 30m, 24h or 7d (or "off")']);
+    expect([bad.code, bad.stderr.trim()], 'named').toEqual([2, 'wikistruct serve: --snapshots-every takes a duration: a whole number with a unit (30m, 24h, 7d), or "off"; got "5x"']);
   });
 
   test('bad usage exits 2; a project without articles exits 1, named', async () => {

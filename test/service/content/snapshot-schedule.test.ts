@@ -14,7 +14,7 @@ import { ArticleStore } from '../../../src/service/content/store.js';
 import { createEngineClient, type EngineClient } from '../../../src/service/engine-client.js';
 import { acquireBuildLease, LEASE_MS } from '../../../src/service/snapshots/build-lease.js';
 import { readSidecar, sizeOf } from '../../../src/service/snapshots/layout.js';
-import { DEFAULT_RETRY_MS, parseInterval } from '../../../src/service/snapshots/scheduler.js';
+import { DEFAULT_RETRY_MS } from '../../../src/service/snapshots/scheduler.js';
 import { BACKENDS, freshDir, type TestDatabase } from '../helpers/backends.js';
 import { addUser, DAY, HOUR, ManualClock, startTestServer, type TestServer } from '../helpers/harness.js';
 import { ManualTimer } from '../helpers/manual-timer.js';
@@ -29,14 +29,6 @@ interface SnapshotInfo {
   date_modified: string;
   size: { value: number; unit_text: string };
 }
-
-describe('parseInterval (--snapshots-every)', () => {
-  test('a whole number with a unit, or off; nothing else', () => {
-    expect([parseInterval('30m'), parseInterval('24h'), parseInterval('7d'), parseInterval('90s')]).toEqual([30 * 60_000, DAY, 7 * DAY, 90_000]);
-    expect([parseInterval('off'), parseInterval('0'), parseInterval(' OFF ')]).toEqual([undefined, undefined, undefined]);
-    for (const bad of ['', '24', 'h', '1.5h', '-1h', '24 hours', '10s']) expect(() => parseInterval(bad), bad).toThrow();
-  });
-});
 
 describe('snapshot sizes', () => {
   test('megabytes (10^6 bytes) to three decimals, as the Enterprise API writes them', () => {

@@ -56,6 +56,10 @@ export const SnapshotModel = z.object({
   in_language: LanguageModel.optional(),
   namespace: NamespaceModel.optional(),
   size: SizeModel.optional().meta({ description: 'Size of the .tar.gz download' }),
+  chunks: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'The identifiers of its chunks (<identifier>_chunk_<n>), in order: /v2/snapshots/{identifier}/chunks/{chunk}; absent on a chunk' }),
 });
 
 const NamedLink = z.object({ name: z.string().optional(), url: z.string().optional() });

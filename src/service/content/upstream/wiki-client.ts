@@ -152,24 +152,12 @@ export class WikiClient {
   async fetchSiteinfo(project: string, options: { signal?: AbortSignal } = {}): Promise<SiteinfoData> {
     const wiki = this.#wikiOf(project);
     if (wiki === undefined) throw new UnknownProject(project, '(siteinfo)');
-    const url = `${wiki.apiUrl}?action=query&meta=siteinfo&siprop=general&format=xml`;
-    const startedAt = Date.now();
-    return this.#deadline.execute(async ({ signal: inTime }) => {
-      const scope: FetchScope = {
-        project,
-        title: '(siteinfo)',
-        signal: inTime,
-        deadlineAt: startedAt + this.#deadlineMs,
-        startedAt,
-        abortReason: () => (options.signal?.aborted === true ? options.signal.reason : new UpstreamTimeout(project, '(siteinfo)', this.#deadlineMs)),
-      };
-      const answer = await resilientGet(url, ACCEPT_XML, this.#policy, scope, this.#perAttempt);
-      try {
-        return parseSiteinfo(answer.body);
-      } catch (error) {
-        throw new UpstreamUnavailable(project, '(siteinfo)', `its siteinfo cannot be read: ${(error as Error).message}`);
-      }
-    }, options.signal);
+    const answer = await this.#getOnce(project, '(siteinfo)', `${wiki.apiUrl}?action=query&meta=siteinfo&siprop=general&format=xml`, ACCEPT_XML, options.signal);
+    try {
+      return parseSiteinfo(answer.body);
+    } catch (error) {
+      throw new UpstreamUnavailable(project, '(siteinfo)', `its siteinfo cannot be read: ${(error as Error).message}`);
+    }
   }
 
   /**
@@ -216,23 +204,30 @@ export class WikiClient {
     const wiki = this.#wikiOf(project);
     if (wiki === undefined) throw new UnknownProject(project, title);
     const fetch = async (): Promise<LatestRevision> => {
-      const url = `${wiki.restUrl}/v1/page/${toPathSegment(title)}/bare`;
-      const startedAt = Date.now();
-      return this.#deadline.execute(async ({ signal: inTime }) => {
-        const scope: FetchScope = {
-          project,
-          title,
-          signal: inTime,
-          deadlineAt: startedAt + this.#deadlineMs,
-          startedAt,
-          abortReason: () => (options.signal?.aborted === true ? options.signal.reason : new UpstreamTimeout(project, title, this.#deadlineMs)),
-        };
-        const page = await resilientGet(url, ACCEPT_JSON, this.#policy, scope, this.#perAttempt);
-        const meta = readMeta(page.body, project, wiki.siteUrl, title);
-        return { name: meta.name, revision: meta.revision, timestamp: meta.dateModified };
-      }, options.signal);
+      const page = await this.#getOnce(project, title, `${wiki.restUrl}/v1/page/${toPathSegment(title)}/bare`, ACCEPT_JSON, options.signal);
+      const meta = readMeta(page.body, project, wiki.siteUrl, title);
+      return { name: meta.name, revision: meta.revision, timestamp: meta.dateModified };
     };
     return this.#circuits === undefined ? fetch() : this.#circuits.run(project, title, fetch);
+  }
+
+  /**
+   * One resource of `project`'s wiki (about `title`, for the errors), with the fetches' retries and
+   * per-attempt timeout, within one overall deadline; `caller` aborts it with its own reason.
+   */
+  #getOnce(project: string, title: string, url: string, accept: string, caller: AbortSignal | undefined): ReturnType<typeof resilientGet> {
+    const startedAt = Date.now();
+    return this.#deadline.execute(async ({ signal: inTime }) => {
+      const scope: FetchScope = {
+        project,
+        title,
+        signal: inTime,
+        deadlineAt: startedAt + this.#deadlineMs,
+        startedAt,
+        abortReason: () => (caller?.aborted === true ? caller.reason : new UpstreamTimeout(project, title, this.#deadlineMs)),
+      };
+      return resilientGet(url, accept, this.#policy, scope, this.#perAttempt);
+    }, caller);
   }
 
   async #fetch(project: string, wiki: { restUrl: string; siteUrl: string; ownLanguage: boolean }, title: string, caller: AbortSignal | undefined): Promise<UpstreamArticle> {

@@ -55,6 +55,35 @@ export function cacheHeaders(request: FastifyRequest, reply: FastifyReply, etag:
   return noneMatch(request.headers['if-none-match'], etag);
 }
 
+/**
+ * How old a reply is, as HTTP caches read it (RFC 9111 §4.2.3, §5.1): `Age`, the seconds since
+ * the wiki last confirmed the oldest of its articles; `Cache-Control: max-age` counted from then,
+ * so a client keeps the reply `clientMaxAgeSeconds` from receiving it; `Last-Modified`, the date
+ * of its newest revision.
+ */
+export function ageHeaders(articles: readonly { checkedAt: number; modified: string | undefined }[], nowMs: number, clientMaxAgeSeconds: number): { seconds: number; cacheControl: string; lastModified: string | undefined } {
+  let seconds = 0;
+  let modified: number | undefined;
+  for (const a of articles) {
+    seconds = Math.max(seconds, Math.floor((nowMs - a.checkedAt) / 1000));
+    const at = a.modified === undefined ? Number.NaN : Date.parse(a.modified);
+    if (!Number.isNaN(at) && (modified === undefined || at > modified)) modified = at;
+  }
+  return {
+    seconds,
+    cacheControl: `private, max-age=${seconds + clientMaxAgeSeconds}`,
+    lastModified: modified === undefined ? undefined : new Date(modified).toUTCString(),
+  };
+}
+
+/** Sets `Age` and `Last-Modified` of a reply of these articles (ageHeaders); returns its Cache-Control. */
+export function setAge(reply: FastifyReply, articles: readonly { checkedAt: number; modified: string | undefined }[], nowMs: number, clientMaxAgeSeconds: number): string {
+  const age = ageHeaders(articles, nowMs, clientMaxAgeSeconds);
+  if (age.lastModified !== undefined) reply.header('last-modified', age.lastModified);
+  reply.header('age', String(age.seconds));
+  return age.cacheControl;
+}
+
 /** JSON text with the cache headers, or a 304. */
 export function sendJson(request: FastifyRequest, reply: FastifyReply, cacheControl: string, etag: string, text: string): FastifyReply {
   if (cacheHeaders(request, reply, etag, cacheControl)) return reply.status(304).send();

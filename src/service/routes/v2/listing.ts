@@ -16,16 +16,21 @@ import { body, cached, enterpriseErrors, fieldsParameter, ifNoneMatch, listFilte
 import { sendJson, weakEtagOf } from './http.js';
 
 export interface Listing<T> {
-  /** The path of the list; the item is `${path}/:identifier`. */
+  /** The path of the list; the item is `${path}/:<itemParameter>`. */
   path: string;
+  /** The item's path parameter; default `identifier` (a list under an item, such as a snapshot's chunks, names its own). */
+  itemParameter?: string;
   model: z.ZodType;
   /** The model's name in messages ("Project") and its OpenAPI component (`Enterprise<label>`). */
   label: string;
-  list(content: ContentContext): Promise<T[]>;
+  /** Every item; `params`: the path's parameters (a list under an item names it); undefined: a 404 with `missing`'s message for that item. */
+  list(content: ContentContext, params: Record<string, string>): Promise<T[] | undefined>;
   /** One item; undefined (a 404 with `missing`'s message) when there is none. */
-  item(content: ContentContext, identifier: string): Promise<T | undefined>;
+  item(content: ContentContext, identifier: string, params: Record<string, string>): Promise<T | undefined>;
   missing(identifier: string): string;
-  docs: { summary: string; filterExample: string; identifier: string; identifierType?: 'string' | 'integer' };
+  /** A list under an item whose item does not exist (`list` gave undefined): the 404's message. */
+  missingList?(params: Record<string, string>): string;
+  docs: { summary: string; filterExample: string; identifier: string; identifierType?: 'string' | 'integer'; /** The path parameter of a list under an item. */ outer?: string };
 }
 
 /** Whether `item` has every filter's value at the filter's path (a path through an array: at any element). */
@@ -47,7 +52,9 @@ export function listingRoutes<T>(listing: Listing<T>): RouteEntry[] {
   const { summary, filterExample } = listing.docs;
   const lower = listing.label.toLowerCase();
   const model = `Enterprise${listing.label}`;
-  const idParameter = { name: 'identifier', in: 'path', required: true, description: listing.docs.identifier, schema: { type: listing.docs.identifierType ?? 'string' } };
+  const itemParameter = listing.itemParameter ?? 'identifier';
+  const idParameter = { name: itemParameter, in: 'path', required: true, description: listing.docs.identifier, schema: { type: listing.docs.identifierType ?? 'string' } };
+  const outerParameters = [...listing.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, description: listing.docs.outer ?? name, schema: { type: 'string' } }));
   const listReply = {
     '200': { description: `${summary}, filtered; with \`fields\` only those fields`, headers: cached, content: { 'application/json': { schema: { type: 'array', items: modelOrSparse(model) } } } },
     ...notModified,
@@ -68,30 +75,34 @@ export function listingRoutes<T>(listing: Listing<T>): RouteEntry[] {
       handler: async (asked, request, reply, ctx) => {
         const content = contentOf(ctx);
         const pick = narrow(asked.fields);
-        const items = (await listing.list(content)).filter((item) => matchesFilters(item, asked.filters));
+        const params = request.params as Record<string, string>;
+        const all = await listing.list(content, params);
+        if (all === undefined) throw new HttpError(404, listing.missingList?.(params) ?? `no such ${lower} list`);
+        const items = all.filter((item) => matchesFilters(item, asked.filters));
         return send(request, reply, content, items.map(pick));
       },
     });
   const one = (method: Method, openapi: Record<string, unknown>): RouteEntry =>
     lookupRoute<ItemRequest>({
       method,
-      path: `${listing.path}/:identifier`,
+      path: `${listing.path}/:${itemParameter}`,
       summary: method === 'GET' ? `One ${lower}` : `One ${lower} (options in the JSON body)`,
       request: itemSchema,
       errors: { '404': message(`no such ${lower}`), ...enterpriseErrors },
       openapi: { ...openapi, responses: itemReply },
       handler: async (asked, request, reply, ctx) => {
         const content = contentOf(ctx);
-        const identifier = (request.params as { identifier: string }).identifier;
-        const found = await listing.item(content, identifier);
+        const params = request.params as Record<string, string>;
+        const identifier = params[itemParameter]!;
+        const found = await listing.item(content, identifier, params);
         if (found === undefined) throw new HttpError(404, listing.missing(identifier));
         return send(request, reply, content, narrow(asked.fields)(found));
       },
     });
   return [
-    list('GET', { parameters: [fieldsParameter(), listFiltersParameter(filterExample), ifNoneMatch] }),
-    list('POST', { parameters: [ifNoneMatch], requestBody: body('ListRequest') }),
-    one('GET', { parameters: [idParameter, fieldsParameter(), ifNoneMatch] }),
-    one('POST', { parameters: [idParameter, ifNoneMatch], requestBody: body('ItemRequest') }),
+    list('GET', { parameters: [...outerParameters, fieldsParameter(), listFiltersParameter(filterExample), ifNoneMatch] }),
+    list('POST', { parameters: [...outerParameters, ifNoneMatch], requestBody: body('ListRequest') }),
+    one('GET', { parameters: [...outerParameters, idParameter, fieldsParameter(), ifNoneMatch] }),
+    one('POST', { parameters: [...outerParameters, idParameter, ifNoneMatch], requestBody: body('ItemRequest') }),
   ];
 }

@@ -8,16 +8,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { enterpriseArticle } from '../../../content/enterprise/article-reply.js';
 import { ArticleLookupRequest } from '../../../content/enterprise/model-request.js';
 import { EnterpriseArticleModel } from '../../../content/enterprise/models.js';
+import { ENGINE_VERSION } from '../../../content/engine-version.js';
 import { compileSelection, selectValue } from '../../../content/fields.js';
 import { criteriaOf } from '../../../content/request.js';
 import { contentOf, type RouteContext } from '../../context.js';
 import { rawSegment } from '../../read.js';
 import { lookupRoute, type Method, type RouteEntry } from '../../route.js';
-import { abortOnDisconnect, selectionId, sendJson, weakEtagOf } from '../http.js';
+import { abortOnDisconnect, selectionId, sendJson, setAge, weakEtagOf } from '../http.js';
 import { body, enterpriseErrors, fieldsParameter, ifNoneMatch, limitParameter, listFiltersParameter, lookupErrors, lookupReply } from '../docs.js';
 
-/** Bump when the reply built from the same stored row changes (article-reply.ts): it is part of the ETag. */
-const REPLY_VERSION = 'enterprise-article-1';
+/**
+ * Bump when the reply built from the same stored row changes (article-reply.ts): it is part of
+ * the ETag, with the engine version (categories and templates read from the HTML are the engine's).
+ */
+const REPLY_VERSION = 'enterprise-article-2';
 
 const responses = lookupReply(
   'At most `limit` Articles in the Enterprise Article model (metadata and article_body), one per matching project, by project code; with `fields` only those fields',
@@ -41,9 +45,12 @@ async function serve(asked: ArticleLookupRequest, request: FastifyRequest, reply
   const selection = asked.fields === undefined ? undefined : compileSelection(asked.fields, EnterpriseArticleModel, 'Article');
   const abort = abortOnDisconnect(reply);
   const sources = await content.service.sources(rawSegment(request, '/articles/'), criteriaOf(asked), abort.signal).finally(abort.done);
-  const articles = sources.map(enterpriseArticle);
-  const etag = weakEtagOf([REPLY_VERSION, selectionId(selection), ...sources.map((s) => `${s.project}:${s.title}:${s.revision}`)]);
+  // Categories and templates an envelope did not list are read from the HTML on a worker thread (once per revision).
+  const articles = await Promise.all(sources.map(async (source) => enterpriseArticle(source, await content.service.pageLinks(source))));
+  const etag = weakEtagOf([REPLY_VERSION, ENGINE_VERSION, selectionId(selection), ...sources.map((s) => `${s.project}:${s.title}:${s.revision}`)]);
   // Narrowed before serialising, so a reply without article_body never copies the HTML.
   const texts = articles.map((a) => JSON.stringify(selection === undefined ? a : selectValue(a, selection)));
-  return sendJson(request, reply, content.cacheControl, etag, `[${texts.join(',')}]`);
+  // As old as the oldest confirmation of its articles, as structured contents are (freshness.ts).
+  const cacheControl = setAge(reply, sources, ctx.clock.now().getTime(), content.clientMaxAgeSeconds);
+  return sendJson(request, reply, cacheControl, etag, `[${texts.join(',')}]`);
 }

@@ -17,7 +17,7 @@ import { ReplacedError, type Found } from '../../../content/service.js';
 import { contentOf, type RouteContext } from '../../context.js';
 import { rawSegment } from '../../read.js';
 import { lookupRoute, type Method, type RouteEntry } from '../../route.js';
-import { abortOnDisconnect, cacheHeaders, selectionTree, weakEtag } from '../http.js';
+import { abortOnDisconnect, cacheHeaders, selectionTree, setAge, weakEtag } from '../http.js';
 import { body, enterpriseErrors, fieldsParameter, filtersParameter, ifNoneMatch, limitParameter, lookupErrors, lookupReply, message, titleParameter, unauthorized } from '../docs.js';
 
 const responses = lookupReply(
@@ -75,10 +75,8 @@ async function answer(request: FastifyRequest, reply: FastifyReply, ctx: RouteCo
   const found = await content.service.find(rawSegment(request, '/structured-contents/'), criteriaOf(asked), abort.signal).finally(abort.done);
   const articles = firstProjects(found, asked.limit);
   const key = replyKey(articles, selection);
-  const age = ageHeaders(articles, ctx.clock.now().getTime(), content.clientMaxAgeSeconds);
-  if (age.lastModified !== undefined) reply.header('last-modified', age.lastModified);
-  reply.header('age', String(age.seconds));
-  if (cacheHeaders(request, reply, weakEtag(key), age.cacheControl)) return reply.status(304).send();
+  const cacheControl = setAge(reply, articles, ctx.clock.now().getTime(), content.clientMaxAgeSeconds);
+  if (cacheHeaders(request, reply, weakEtag(key), cacheControl)) return reply.status(304).send();
   const tags = articles.map((a) => articleTag(a.project, a.title));
   const made = await content.replies.get(
     key,
@@ -92,27 +90,6 @@ async function answer(request: FastifyRequest, reply: FastifyReply, ctx: RouteCo
   content.replyLookups.inc({ result: made.hit ? 'hit' : 'miss' });
   if (made.reply.encoding !== 'identity') reply.header('content-encoding', made.reply.encoding);
   return reply.type('application/json; charset=utf-8').send(made.reply.bytes);
-}
-
-/**
- * How old a reply is, as HTTP caches read it (RFC 9111 §4.2.3, §5.1): `Age`, the seconds since
- * the wiki last confirmed the oldest of its articles; `Cache-Control: max-age` counted from then,
- * so a client keeps the reply `clientMaxAgeSeconds` from receiving it; `Last-Modified`, the date
- * of its newest revision.
- */
-export function ageHeaders(articles: readonly Pick<Found, 'checkedAt' | 'modified'>[], nowMs: number, clientMaxAgeSeconds: number): { seconds: number; cacheControl: string; lastModified: string | undefined } {
-  let seconds = 0;
-  let modified: number | undefined;
-  for (const a of articles) {
-    seconds = Math.max(seconds, Math.floor((nowMs - a.checkedAt) / 1000));
-    const at = a.modified === undefined ? Number.NaN : Date.parse(a.modified);
-    if (!Number.isNaN(at) && (modified === undefined || at > modified)) modified = at;
-  }
-  return {
-    seconds,
-    cacheControl: `private, max-age=${seconds + clientMaxAgeSeconds}`,
-    lastModified: modified === undefined ? undefined : new Date(modified).toUTCString(),
-  };
 }
 
 /**
