@@ -15,6 +15,13 @@ export interface Element extends Links {
   name: string;
   attribs: Record<string, string>;
   children: ChildNode[];
+  /**
+   * `isNoise`'s verdict, memoized by rules.ts (undefined until asked): the block walk and the
+   * inline pass, lists, tables and infoboxes each ask it of the same elements. The tree is never
+   * changed after it is built, so the verdict cannot go stale. Set (to undefined) by the builder so
+   * that every element has the same shape.
+   */
+  noise?: boolean | undefined;
 }
 
 export interface Text extends Links {

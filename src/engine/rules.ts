@@ -19,6 +19,12 @@ export function isHiddenStyle(style: string): boolean {
 
 /** Not article content: dropped with its whole subtree (grammar/noise.json). */
 export function isNoise(el: Element): boolean {
+  let noise = el.noise;
+  if (noise === undefined) el.noise = noise = readNoise(el);
+  return noise;
+}
+
+function readNoise(el: Element): boolean {
   if (NOISE.tags.has(el.name)) return true;
   const a = el.attribs;
   if (a.class !== undefined && someToken(a.class, hasNoiseClass)) return true;

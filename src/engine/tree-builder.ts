@@ -263,7 +263,7 @@ class TreeBuilder implements TokenizerCallbacks {
   // Tree construction
 
   private appendElement(tag: Tag, attribs: Record<string, string>, container: boolean): void {
-    const el: Element = { type: tag.type, name: tag.name, attribs, children: [], parent: null, prev: null, next: null };
+    const el: Element = { type: tag.type, name: tag.name, attribs, children: [], parent: null, prev: null, next: null, noise: undefined };
     this.append(el);
     if (container) this.nodes.push(el);
   }
