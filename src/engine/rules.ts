@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { isElement, rawText, someToken } from './dom.js';
+import { isElement, rawText, someToken, someTokenIn } from './dom.js';
 import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -119,5 +119,5 @@ export function isInfobox(el: Element): boolean {
 /** True when one of `el`'s class tokens is in `classes`. */
 export function hasClassIn(el: Element, classes: ReadonlySet<string>): boolean {
   const cls = el.attribs.class;
-  return cls !== undefined && someToken(cls, (t) => classes.has(t));
+  return someTokenIn(el.attribs.class, classes);
 }
