@@ -45,6 +45,11 @@ export interface Directive extends Links {
 export interface Document extends Links {
   type: 'root';
   children: ChildNode[];
+  /**
+   * Every element with an `id` attribute, in document order, listed by the builder as it makes
+   * them: an index of anchors (references.ts) reads this rather than walking the whole tree.
+   */
+  ids: Element[];
 }
 
 export type ParentNode = Document | Element;

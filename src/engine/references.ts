@@ -227,10 +227,32 @@ function anchorsOf(el: Element): Map<string, Element> {
   let index = anchorIndex.get(root);
   if (index === undefined) {
     index = new Map();
-    for (const e of findAll(root, (x) => (x.attribs.id ?? '').startsWith(ANCHOR))) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
+    for (const e of anchorElements(root)) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
     anchorIndex.set(root, index);
   }
   return index;
+}
+
+const isAnchor = (x: Element): boolean => (x.attribs.id ?? '').startsWith(ANCHOR);
+
+/**
+ * The elements whose id is a `CITEREF…` anchor, outermost only, in document order: from the
+ * builder's list of elements with an id (dom-nodes.ts `Document.ids`), which spares a walk of the
+ * whole tree per page; the walk remains for a tree that is no parsed document.
+ */
+function anchorElements(root: AnyNode): Element[] {
+  if (root.type !== 'root') return findAll(root, isAnchor);
+  const out: Element[] = [];
+  const found = new Set<AnyNode>();
+  for (const e of root.ids) {
+    if (!isAnchor(e)) continue;
+    found.add(e);
+    // findAll does not descend into a match: an anchor inside another is not listed.
+    let inside = false;
+    for (let n = e.parent; n !== null && !inside; n = n.parent) inside = found.has(n);
+    if (!inside) out.push(e);
+  }
+  return out;
 }
 
 const citeClasses = new Map(Object.entries(GRAMMAR.citations.classes.map));
