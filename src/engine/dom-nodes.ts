@@ -15,6 +15,13 @@ export interface Element extends Links {
   name: string;
   attribs: Record<string, string>;
   children: ChildNode[];
+  /**
+   * `isNoise`'s verdict, memoized by rules.ts (undefined until asked): the block walk and the
+   * inline pass, lists, tables and infoboxes each ask it of the same elements. The tree is never
+   * changed after it is built, so the verdict cannot go stale. Set (to undefined) by the builder so
+   * that every element has the same shape.
+   */
+  noise?: boolean | undefined;
 }
 
 export interface Text extends Links {
@@ -38,6 +45,11 @@ export interface Directive extends Links {
 export interface Document extends Links {
   type: 'root';
   children: ChildNode[];
+  /**
+   * Every element with an `id` attribute, in document order, listed by the builder as it makes
+   * them: an index of anchors (references.ts) reads this rather than walking the whole tree.
+   */
+  ids: Element[];
 }
 
 export type ParentNode = Document | Element;

@@ -58,6 +58,13 @@ export function someToken(list: string | undefined, fn: (token: string) => boole
   return false;
 }
 
+/** True when a token of `list` is in `set`: someToken's common case, with no closure made per call. */
+export function someTokenIn(list: string | undefined, set: ReadonlySet<string>): boolean {
+  if (list === undefined || list.length === 0) return false;
+  for (const token of tokensOf(list)) if (set.has(token)) return true;
+  return false;
+}
+
 /**
  * The tokens of `list`, split once per distinct list: the same few hundred class and typeof values
  * recur on thousands of elements, and each element's are tested by several rules (noise,

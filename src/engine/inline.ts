@@ -6,7 +6,7 @@ import type { Citation, Image, Link } from '../schema/article.js';
 import { imageOf } from './image.js';
 import { CUT } from './cut.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, isElement, rawText, someToken } from './dom.js';
+import { findAll, findFirst, isElement, rawText, someTokenIn } from './dom.js';
 import { CITATION_MARKERS } from './grammar.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
@@ -176,15 +176,20 @@ class Collector {
     const text = clean(shown);
     const link: Link = text.length > 0 ? { url, text } : { url };
     // A linked icon or thumbnail: the link carries the image it shows, as in the production replies.
-    const images: Image[] = [];
-    for (const img of findAll(a, (e) => e.name === 'img')) {
-      const image = imageOf(img, this.ctx);
-      if (image !== undefined) images.push(image);
+    // Most links hold text only: searched only when there is an element to search.
+    if (a.children.some(isElement)) {
+      const images: Image[] = [];
+      for (const img of findAll(a, isImg)) {
+        const image = imageOf(img, this.ctx);
+        if (image !== undefined) images.push(image);
+      }
+      if (images.length > 0) link.images = images;
     }
-    if (images.length > 0) link.images = images;
     this.links.push(link);
   }
 }
+
+const isImg = (e: Element): boolean => e.name === 'img';
 
 /**
  * Parsoid marks in-text reference markers `sup[typeof~="mw:Extension/ref"]` (Specs/HTML §Cite);
@@ -193,10 +198,7 @@ class Collector {
 export function isCitationMarker(el: Element): boolean {
   if (el.name !== 'sup') return false;
   const { typeof: types, class: classes } = el.attribs;
-  return (
-    (types !== undefined && someToken(types, (t) => CITATION_MARKERS.typeofs.has(t))) ||
-    (classes !== undefined && someToken(classes, (t) => CITATION_MARKERS.classes.has(t)))
-  );
+  return someTokenIn(types, CITATION_MARKERS.typeofs) || someTokenIn(classes, CITATION_MARKERS.classes);
 }
 
 function citationOf(sup: Element): Citation | undefined {

@@ -9,7 +9,7 @@
  */
 import type { Reference } from '../schema/article.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from './dom.js';
+import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from './dom.js';
 import type { Context } from './context.js';
 import { dataMwOf } from './data-mw.js';
 import { GRAMMAR } from './grammar/load.js';
@@ -117,13 +117,14 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
   // first marker is the note's source, as the production replies have it.
   const parent = text.citations.find((c) => c.identifier !== identifier);
   if (parent !== undefined) reference.parent_reference = parent.identifier;
-  const source = shortFootnoteSource(body, ctx);
+  const parts = entryParts(li, body);
+  const source = shortFootnoteSource(parts.footnoteLinks, ctx);
   if (source !== undefined) reference.source = source;
 
   // The type the HTML states: CS1's `<cite class="citation web cs1">`.
-  const cite = findFirst(li, (e) => e.name === 'cite' && hasToken(e.attribs.class, CITE_CLASS));
+  const cite = parts.cite;
   const stated = cite === undefined ? undefined : citationTypeOfClass(cite.attribs.class ?? '');
-  for (const el of findAll(li, (e) => isTransclusion(e) && e.attribs['data-mw'] !== undefined)) {
+  for (const el of parts.transclusions) {
     for (const call of templateCalls(el)) {
       const type = citationType(call.name, ctx.site?.language ?? documentLanguage(li));
       if (type === undefined) continue;
@@ -137,8 +138,7 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
       return reference;
     }
   }
-  const coins = findFirst(li, (e) => hasToken(e.attribs.class, COINS.spanClass));
-  const title = coins?.attribs.title;
+  const title = parts.coins?.attribs.title;
   const fromCoins = title === undefined ? undefined : readCoins(title);
   // CS1 leaves some markup in its COinS values (`<span class="nowrap">`, `&#124;`): text only.
   if (fromCoins !== undefined) reference.metadata = plainValues(fromCoins.metadata);
@@ -146,15 +146,60 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
   return reference;
 }
 
+/** What readEntry looks for below an entry's `li`, found in one walk (not one walk each). */
+interface EntryParts {
+  /** The first CS1 `cite` element. */
+  cite: Element | undefined;
+  /** Transclusions holding a data-mw, outermost only. */
+  transclusions: Element[];
+  /** The first COinS span. */
+  coins: Element | undefined;
+  /** Links to a `#CITEREF…` anchor below the entry's text element `body`, outermost only. */
+  footnoteLinks: Element[];
+}
+
+const FOOTNOTE_HREF = `#${ANCHOR}`;
+
+function entryParts(li: Element, body: Element): EntryParts {
+  const parts: EntryParts = { cite: undefined, transclusions: [], coins: undefined, footnoteLinks: [] };
+  forEachElement(li, (e) => {
+    const a = e.attribs;
+    if (parts.cite === undefined && e.name === 'cite' && hasToken(a.class, CITE_CLASS)) parts.cite = e;
+    if (parts.coins === undefined && hasToken(a.class, COINS.spanClass)) parts.coins = e;
+    if (a['data-mw'] !== undefined && isTransclusion(e) && !below(e, parts.transclusions, li)) parts.transclusions.push(e);
+    if (e.name === 'a' && e !== body && a.href !== undefined && a.href.includes(FOOTNOTE_HREF) && inBody(e, body, li, parts.footnoteLinks)) {
+      parts.footnoteLinks.push(e);
+    }
+  });
+  return parts;
+}
+
+/** `el` lies inside one of `found` (elements between `el` and `top`): searches do not descend into a match. */
+function below(el: Element, found: readonly Element[], top: Element): boolean {
+  if (found.length === 0) return false;
+  for (let n = el.parent; n !== null && n !== top; n = n.parent) if (found.includes(n as Element)) return true;
+  return false;
+}
+
+/** `link` lies below `body` (any element of the entry when `body` is the `li`) and inside no earlier match. */
+function inBody(link: Element, body: Element, li: Element, found: readonly Element[]): boolean {
+  if (body === li) return !below(link, found, li);
+  for (let n = link.parent; n !== null && n !== li; n = n.parent) {
+    if (n === body) return true;
+    if (found.includes(n as Element)) return false;
+  }
+  return false;
+}
+
 /**
  * A short footnote ({{sfn}}, {{harvnb}}: "Glick 1987, p. 5") links to the full citation by the
  * `#CITEREF…` anchor CS1 puts on its `<cite id>` in the bibliography; that citation is the
  * footnote's source. The anchors are indexed once per document (a page may hold thousands).
  */
-function shortFootnoteSource(body: Element, ctx: Context): Reference['source'] {
-  for (const a of findAll(body, (e) => e.name === 'a' && (e.attribs.href ?? '').includes(`#${ANCHOR}`))) {
+function shortFootnoteSource(links: readonly Element[], ctx: Context): Reference['source'] {
+  for (const a of links) {
     const href = a.attribs.href!;
-    const target = anchorsOf(body).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
+    const target = anchorsOf(a).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
     if (target === undefined) continue;
     const text = inline(target, ctx);
     if (text.value.length === 0) continue;
@@ -182,10 +227,32 @@ function anchorsOf(el: Element): Map<string, Element> {
   let index = anchorIndex.get(root);
   if (index === undefined) {
     index = new Map();
-    for (const e of findAll(root, (x) => (x.attribs.id ?? '').startsWith(ANCHOR))) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
+    for (const e of anchorElements(root)) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
     anchorIndex.set(root, index);
   }
   return index;
+}
+
+const isAnchor = (x: Element): boolean => (x.attribs.id ?? '').startsWith(ANCHOR);
+
+/**
+ * The elements whose id is a `CITEREF…` anchor, outermost only, in document order: from the
+ * builder's list of elements with an id (dom-nodes.ts `Document.ids`), which spares a walk of the
+ * whole tree per page; the walk remains for a tree that is no parsed document.
+ */
+function anchorElements(root: AnyNode): Element[] {
+  if (root.type !== 'root') return findAll(root, isAnchor);
+  const out: Element[] = [];
+  const found = new Set<AnyNode>();
+  for (const e of root.ids) {
+    if (!isAnchor(e)) continue;
+    found.add(e);
+    // findAll does not descend into a match: an anchor inside another is not listed.
+    let inside = false;
+    for (let n = e.parent; n !== null && !inside; n = n.parent) inside = found.has(n);
+    if (!inside) out.push(e);
+  }
+  return out;
 }
 
 const citeClasses = new Map(Object.entries(GRAMMAR.citations.classes.map));

@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { isElement, rawText, someToken } from './dom.js';
+import { isElement, rawText, someToken, someTokenIn } from './dom.js';
 import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -19,6 +19,12 @@ export function isHiddenStyle(style: string): boolean {
 
 /** Not article content: dropped with its whole subtree (grammar/noise.json). */
 export function isNoise(el: Element): boolean {
+  let noise = el.noise;
+  if (noise === undefined) el.noise = noise = readNoise(el);
+  return noise;
+}
+
+function readNoise(el: Element): boolean {
   if (NOISE.tags.has(el.name)) return true;
   const a = el.attribs;
   if (a.class !== undefined && someToken(a.class, hasNoiseClass)) return true;
@@ -113,5 +119,5 @@ export function isInfobox(el: Element): boolean {
 /** True when one of `el`'s class tokens is in `classes`. */
 export function hasClassIn(el: Element, classes: ReadonlySet<string>): boolean {
   const cls = el.attribs.class;
-  return cls !== undefined && someToken(cls, (t) => classes.has(t));
+  return someTokenIn(el.attribs.class, classes);
 }

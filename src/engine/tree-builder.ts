@@ -56,7 +56,7 @@ interface Tag {
 }
 
 class TreeBuilder implements TokenizerCallbacks {
-  readonly root: Document = { type: 'root', children: [], parent: null, prev: null, next: null };
+  readonly root: Document = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [] };
   /** Per parse, not per module: adversarial input can bring any number of distinct names. */
   private readonly tags = new Map<string, Tag>();
   /** The open elements, innermost last (htmlparser2's `Parser.stack`, reversed). */
@@ -263,8 +263,9 @@ class TreeBuilder implements TokenizerCallbacks {
   // Tree construction
 
   private appendElement(tag: Tag, attribs: Record<string, string>, container: boolean): void {
-    const el: Element = { type: tag.type, name: tag.name, attribs, children: [], parent: null, prev: null, next: null };
+    const el: Element = { type: tag.type, name: tag.name, attribs, children: [], parent: null, prev: null, next: null, noise: undefined };
     this.append(el);
+    if (attribs.id !== undefined) this.root.ids.push(el);
     if (container) this.nodes.push(el);
   }
 
