@@ -6,8 +6,9 @@
  * database client, the routes), so by the time the server listens the semi-spaces have grown to
  * V8's maximum, 16 MB each: 32 MB resident, 3-9 MB of it in use, and V8 shrinks them only after a
  * scavenge at a low allocation rate, which an idle server never runs. Measured with the built CLI
- * (bench/memory.ts), a start with 1 MB semi-spaces was idle at 178-185 MB instead of 195-219 MB,
- * for no more CPU to ready.
+ * (bench/memory.ts, two rounds each, load average 21-23), a later start was idle at 170-171 MB
+ * instead of 197-199 MB, a first start with --no-samples at 176-178 instead of 222-224 MB, for no
+ * more CPU to ready.
  *
  * So the growth is held while the server starts and until its first request (its background
  * work meanwhile, the snapshots a first start builds, runs with the small one): requests grow the
