@@ -12,7 +12,15 @@ const COMMANDS: Record<string, Command> = {
   // Each entry: the command name, a one-line summary for `wikistruct --help`, and its module.
   convert: { summary: 'convert HTML, envelopes, snapshots and XML dumps to Article JSON/NDJSON', load: () => import('./convert.js') },
   import: { summary: 'load articles (HTML, envelopes, NDJSON, snapshots, XML dumps) into the service\'s article store', load: () => import('./import.js') },
-  serve: { summary: 'run the HTTP service: accounts and tokens (/v1), content API (/v2)', load: () => import('./serve.js') },
+  serve: {
+    summary: 'run the HTTP service: accounts and tokens (/v1), content API (/v2)',
+    // Before the service's modules load: the start would grow the young generation for good
+    // (service/young-generation.ts; startServer releases it once listening).
+    load: async () => {
+      (await import('../service/young-generation.js')).holdYoungGeneration();
+      return import('./serve.js');
+    },
+  },
   snapshot: { summary: 'build the structured snapshots the service offers (one .tar.gz per stored project)', load: () => import('./snapshot.js') },
   user: { summary: 'manage accounts: add, list, disable, enable, delete', load: () => import('./user.js') },
   worker: { summary: 'convert the shards of distributed runs (convert --queue) taken from Redis', load: () => import('./worker.js') },

@@ -15,6 +15,7 @@ import { openSharedState, type SharedState } from './shared-state.js';
 import { loadKeySecret } from './auth/key-secret.js';
 import { prepareDataDir } from './storage/data-dir.js';
 import { openStorage } from './storage/open.js';
+import { releaseYoungGenerationOnce } from './young-generation.js';
 import type { HttpTimeouts } from './timeouts.js';
 import type { ContentSettings } from './content/part.js';
 import type { UpstreamOrigin } from './content/upstream/origins.js';
@@ -140,6 +141,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       ...(options.snapshotsOff === true ? {} : { snapshots: { everyMs: options.snapshotsEveryMs } }),
       ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     });
+    // `wikistruct serve` holds the young generation's growth while it starts and until it is
+    // asked something (young-generation.ts): an idle server, its start's snapshot build included,
+    // stays small, and requests grow it as before.
+    app.fastify.addHook('onRequest', releaseYoungGenerationOnce);
     await app.fastify.listen({ host: options.host, port: options.port });
   } catch (error) {
     // The app holds the engine client's worker thread: closed, or the process would not exit.

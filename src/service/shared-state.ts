@@ -9,13 +9,11 @@
  * | DATABASE_URL         | SQL on the server        | SQL on the server | LISTEN/NOTIFY          |
  * | REDIS_URL (+ either) | Redis script             | Redis script      | Redis pub/sub          |
  */
-import { Redis } from 'ioredis';
 import type { Limiter } from './auth/limiter.js';
 import { RedisLimiter } from './auth/redis-limiter.js';
 import { SqlLimiter } from './auth/sql-limiter.js';
 import type { Clock } from './clock.js';
 import { LocalHub, type Bus } from './pubsub.js';
-import { openPgBus } from './pubsub-pg.js';
 import { openRedisBus } from './pubsub-redis.js';
 import type { Db } from './storage/db.js';
 
@@ -68,6 +66,8 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
   if (options.redisUrl !== undefined) {
     // maxRetriesPerRequest: a limiter call while Redis is away fails after one retry (the
     // request gets a 500) instead of queueing forever; ioredis keeps reconnecting meanwhile.
+    // Loaded only here, as the PostgreSQL client below: an embedded server's start skips both.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
     // The first connection's failure is the start's error (its cause names the socket error);
     // later ones are logged while ioredis reconnects.
@@ -98,6 +98,7 @@ export async function openSharedState(options: SharedStateOptions): Promise<Shar
     }
   }
   if (options.databaseUrl !== undefined) {
+    const { openPgBus } = await import('./pubsub-pg.js');
     const bus = await openPgBus({
       connectionString: options.databaseUrl,
       channel: namespace,

@@ -76,6 +76,12 @@ export function workerEntry(): URL {
   return new URL('./worker.js', here);
 }
 
+/** Worker threads started by every pool of this process so far (the service's first start starts none). */
+let threadsStarted = 0;
+export function workerThreadsStarted(): number {
+  return threadsStarted;
+}
+
 export function defaultJobs(): number {
   return availableParallelism();
 }
@@ -119,6 +125,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
+    threadsStarted += 1;
     const worker = new Worker(workerEntry(), {
       workerData: { options: this.options },
       resourceLimits: { maxYoungGenerationSizeMb: this.youngGenerationMb, maxOldGenerationSizeMb: this.heapMb },

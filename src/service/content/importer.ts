@@ -12,7 +12,7 @@ import { cutLine } from '../../io/sources/input-error.js';
 import { readXmlPage } from '../../io/xml-page.js';
 import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { ENGINE_VERSION } from './engine-version.js';
-import type { ArticleStore, UpsertResult } from './store.js';
+import type { ArticleSource, ArticleStore, UpsertResult } from './store.js';
 import { normalizeTitle } from './title.js';
 
 export interface ImportOptions {
@@ -82,6 +82,24 @@ export async function importInputs(inputs: readonly string[], options: ImportOpt
 }
 
 async function importRecord(record: SourceRecord, options: ImportOptions): Promise<UpsertResult | 'skipped'> {
+  const prepared = await prepareRecord(record, options);
+  if (prepared === 'skipped') return 'skipped';
+  return options.store.upsert(prepared.source, { engineVersion: ENGINE_VERSION, json: prepared.json });
+}
+
+/** A record as the store keeps it: its source row and the engine's Article JSON of it. */
+export interface PreparedRecord {
+  source: ArticleSource;
+  json: string;
+}
+
+/**
+ * Parses one record and derives the row the store keeps (project, normalised title, revision,
+ * language from the Article; the source and the envelope's metadata as delivered). Shared with
+ * the build step that stores the sample articles pre-parsed (scripts/build-samples.ts), so that
+ * what a first start loads is what an import of the same file stores.
+ */
+export async function prepareRecord(record: SourceRecord, options: Pick<ImportOptions, 'engine' | 'project'>): Promise<PreparedRecord | 'skipped'> {
   const envelope = envelopeOfRecord(record);
   if (envelope === undefined) return 'skipped';
   if (options.project !== undefined) envelope['is_part_of'] = { identifier: options.project };
@@ -98,21 +116,19 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
   if (project === undefined) throw new ImportRecordError('the record does not say which project it belongs to; pass --project');
   if (article.name === undefined) throw new ImportRecordError('the record has no title');
   const { article_body: body, ...meta } = envelope as { article_body: { html?: string; wikitext?: string } } & Record<string, unknown>;
-  return options.store.upsert(
-    {
-      project,
-      title: normalizeTitle(article.name, project),
-      revision: article.version?.identifier ?? 0,
-      pageId: article.identifier,
-      // Bare HTML may not say its language; the project's wiki does (frwiki → fr).
-      language: article.in_language?.identifier ?? languageOfProject(project),
-      html: body.html,
-      wikitext: body.wikitext,
-      meta,
-      origin: 'import',
-    },
-    { engineVersion: ENGINE_VERSION, json },
-  );
+  const source: ArticleSource = {
+    project,
+    title: normalizeTitle(article.name, project),
+    revision: article.version?.identifier ?? 0,
+    pageId: article.identifier,
+    // Bare HTML may not say its language; the project's wiki does (frwiki → fr).
+    language: article.in_language?.identifier ?? languageOfProject(project),
+    html: body.html,
+    wikitext: body.wikitext,
+    meta,
+    origin: 'import',
+  };
+  return { source, json };
 }
 
 /** A record's failure as the report shows it; the engine's refusals lead with their code (`INPUT_TOO_COMPLEX: …`). */

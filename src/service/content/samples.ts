@@ -2,15 +2,48 @@
  * The sample articles shipped in `samples/articles.ndjson.gz` (see samples/NOTICE.md): a fresh
  * embedded store is seeded with them on the first start, so that a new user's first request is
  * answered with no network and no import step.
+ *
+ * The build parses them (scripts/build-samples.ts) and writes each as the store keeps it: its
+ * source row and its Article JSON, with the engine version that made it. A first start only
+ * inserts those rows. Parsing them there started a worker thread with the engine on it: a first
+ * start peaked 35 MB higher (262-265 against 297-298 MB) and took 1-1.5 s more CPU to be ready
+ * (bench/memory.ts, two rounds each, load average about 10).
  */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { z } from 'zod';
 import { packageFile } from '../../package-files.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
-import { importInputs, type ImportSummary } from './importer.js';
-import { createEngineClient } from '../engine-client.js';
-import { ArticleStore } from './store.js';
+import { ENGINE_VERSION } from './engine-version.js';
+import type { ImportSummary } from './importer.js';
+import { ArticleStore, StoredMetaSchema } from './store.js';
 
+/** The envelopes, as delivered (the build step's input). */
 export const SAMPLES_FILE = 'samples/articles.ndjson.gz';
+/** The samples as the store keeps them, one StoredSample a line (shipped: `files` has dist/samples). */
+export const STORED_SAMPLES_FILE = 'dist/samples/stored.ndjson.gz';
+
+/** One line of STORED_SAMPLES_FILE. */
+export const StoredSampleSchema = z.object({
+  source: z.object({
+    project: z.string(),
+    title: z.string(),
+    revision: z.number().int(),
+    pageId: z.number().int().optional(),
+    language: z.string().optional(),
+    html: z.string().optional(),
+    wikitext: z.string().optional(),
+    meta: StoredMetaSchema,
+    origin: z.literal('import'),
+  }),
+  /** The ENGINE_VERSION that parsed it. */
+  engineVersion: z.string(),
+  /** The engine's Article JSON text, byte for byte. */
+  article: z.string(),
+});
+export type StoredSample = z.infer<typeof StoredSampleSchema>;
 
 export interface SeedResult {
   summary: ImportSummary;
@@ -20,21 +53,28 @@ export interface SeedResult {
 
 /**
  * Loads the samples when the store holds no article at all; undefined when it holds some (or the
- * package ships no samples). Parsed on the calling thread: four articles, about a second.
+ * package has no stored samples: a source tree that was never built). An Article made by another
+ * engine version (grammar/*.json edited since the build) is left out: the article is parsed on
+ * its first request, as every stored article is after an engine change.
  */
-export async function seedSamples(db: Db, clock: Clock): Promise<SeedResult | undefined> {
-  const file = packageFile(SAMPLES_FILE);
+export async function seedSamples(db: Db, clock: Clock, file: string | undefined = packageFile(STORED_SAMPLES_FILE)): Promise<SeedResult | undefined> {
   if (file === undefined) return undefined;
   // EXISTS, not count(*): the check runs on every start of the embedded server.
   const any = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM articles) AS any');
   if (any[0]?.any === true) return undefined;
   const store = new ArticleStore(db, clock);
-  const engine = createEngineClient({ threads: 1 });
-  try {
-    const summary = await importInputs([file], { store, engine, concurrency: 1 });
-    const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
-    return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
-  } finally {
-    await engine.close();
+  const summary: ImportSummary = { records: 0, inserted: 0, replaced: 0, keptNewer: 0, skipped: 0, failed: 0, failures: [] };
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === '') continue;
+    const sample = StoredSampleSchema.parse(JSON.parse(line));
+    summary.records += 1;
+    const parsed = sample.engineVersion === ENGINE_VERSION ? { engineVersion: sample.engineVersion, json: sample.article } : undefined;
+    const result = await store.upsert(sample.source, parsed);
+    if (result === 'inserted') summary.inserted += 1;
+    else if (result === 'replaced') summary.replaced += 1;
+    else summary.keptNewer += 1;
   }
+  const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
+  return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
 }

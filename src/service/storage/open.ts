@@ -5,7 +5,6 @@ import { prepareDataDir, type PrivacyOptions } from './data-dir.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
 
 export interface StorageOptions {
   /** Directory of the embedded database, the lock file and the mail outbox. */
@@ -27,6 +26,8 @@ export interface Storage {
 /** Opens the configured database, migrated to the current schema. Closing the Db releases the lock. */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl !== undefined) {
+    // The PostgreSQL client is loaded only for a server: an embedded start does without it.
+    const { openPostgres } = await import('./postgres.js');
     const db = await openPostgres({ connectionString: options.databaseUrl });
     await migrateOrClose(db);
     return { db };

@@ -29,6 +29,8 @@ export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB'];
  * and parses a few upstream responses.
  */
 const BASELINE_WASM_ONLY = '--liftoff-only';
+/** Set once per process: the flag stays set, and each call re-parses V8's flag string. */
+let baselineOnly = false;
 
 /**
  * Embedded PostgreSQL in a data directory. PGlite is single-process and single-connection: it
@@ -37,7 +39,10 @@ const BASELINE_WASM_ONLY = '--liftoff-only';
  * template when there is one (pglite-template.ts), else made by PGlite's own initdb.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  setFlagsFromString(BASELINE_WASM_ONLY);
+  if (!baselineOnly) {
+    setFlagsFromString(BASELINE_WASM_ONLY);
+    baselineOnly = true;
+  }
   const template = findTemplate();
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let pg: PGlite;

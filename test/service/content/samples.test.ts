@@ -1,0 +1,125 @@
+/**
+ * The sample articles stored pre-parsed (src/service/content/samples.ts, scripts/build-samples.ts):
+ * the build wrote each sample as `import` would store it, with this engine's Article byte for
+ * byte; a first start inserts those rows and starts no engine thread; an Article of another
+ * engine version is left for the first request to parse.
+ */
+import { cpSync, createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { gzipSync, createGunzip } from 'node:zlib';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { isFailure, readInputs } from '../../../src/io/sources/index.js';
+import { packageFile } from '../../../src/package-files.js';
+import { systemClock } from '../../../src/service/clock.js';
+import { ENGINE_VERSION } from '../../../src/service/content/engine-version.js';
+import { prepareRecord, type PreparedRecord } from '../../../src/service/content/importer.js';
+import { SAMPLES_FILE, seedSamples, STORED_SAMPLES_FILE, StoredSampleSchema, type StoredSample } from '../../../src/service/content/samples.js';
+import { createEngineClient } from '../../../src/service/engine-client.js';
+import { createLogger } from '../../../src/service/logger.js';
+import { startServer } from '../../../src/service/server.js';
+import { openStorage } from '../../../src/service/storage/open.js';
+import { workerThreadsStarted } from '../../../src/workers/pool.js';
+import { BACKENDS, templateDir } from '../helpers/backends.js';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function storedSamples(): Promise<StoredSample[]> {
+  const file = packageFile(STORED_SAMPLES_FILE);
+  if (file === undefined) throw new Error(`${STORED_SAMPLES_FILE} is missing: npm run build`);
+  const lines: StoredSample[] = [];
+  for await (const line of createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })) {
+    if (line !== '') lines.push(StoredSampleSchema.parse(JSON.parse(line)));
+  }
+  return lines;
+}
+
+/** Each shipped envelope as `import` prepares it, parsed now by the engine's worker thread. */
+async function importedNow(): Promise<PreparedRecord[]> {
+  const engine = createEngineClient({ threads: 1 });
+  const out: PreparedRecord[] = [];
+  try {
+    for await (const item of readInputs([packageFile(SAMPLES_FILE)!], { exclude: new Set(), onRawBytes: () => {}, wholeFileLimit: 1 << 27 })) {
+      if (isFailure(item)) throw new Error(item.error);
+      const prepared = await prepareRecord(item, { engine });
+      if (prepared === 'skipped') throw new Error('a sample is not an article');
+      out.push(prepared);
+    }
+  } finally {
+    await engine.close();
+  }
+  return out;
+}
+
+describe('the stored samples', () => {
+  test('the build stored every sample as import does, with the Article this engine makes of it', async () => {
+    const stored = await storedSamples();
+    const now = await importedNow();
+    expect(stored.length, 'four samples (samples/NOTICE.md)').toBe(4);
+    // Source rows compared as they travel (JSON): undefined fields are not written.
+    expect(stored.map((s) => s.source), 'the rows import stores').toEqual(now.map((p) => JSON.parse(JSON.stringify(p.source)) as unknown));
+    expect(stored.map((s) => s.engineVersion), 'parsed by this engine version').toEqual(now.map(() => ENGINE_VERSION));
+    for (const [i, sample] of stored.entries()) {
+      expect(sample.article === now[i]!.json, `${sample.source.title} (${sample.source.project}): the engine's Article JSON, byte for byte`).toBe(true);
+    }
+  });
+
+  test('a first start stores them pre-parsed and starts no engine thread, its snapshot build included', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'wikistruct-samples-'));
+    dirs.push(data);
+    cpSync(await templateDir(), join(data, 'pglite'), { recursive: true });
+    const announced: string[] = [];
+    const threadsBefore = workerThreadsStarted();
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: data,
+      logger: createLogger({ level: 'silent' }),
+      announce: (text) => void announced.push(text),
+    });
+    // The snapshots a first start builds in the background read the stored Articles too.
+    await server.app.snapshots?.idle();
+    expect(server.app.snapshots?.history.length, 'the start built snapshots').toBeGreaterThan(0);
+    const threadsAfter = workerThreadsStarted();
+    await server.close();
+    expect(threadsAfter - threadsBefore, 'no worker thread was started by the start').toBe(0);
+    expect(announced.join(''), 'the samples are announced').toContain('Loaded 4 sample articles into the empty store');
+
+    const { db } = await openStorage({ dataDir: data, command: 'test' });
+    try {
+      const rows = await db.query<{ project: string; title: string; engine_version: string; article: string }>(
+        'SELECT project, title, engine_version, article FROM parsed_articles ORDER BY project, title',
+      );
+      const stored = (await storedSamples()).sort((a, b) => (a.source.project + a.source.title < b.source.project + b.source.title ? -1 : 1));
+      expect(rows.map((r) => [r.project, r.title, r.engine_version]), 'one Article per sample, of this engine version').toEqual(
+        stored.map((s) => [s.source.project, s.source.title, ENGINE_VERSION]),
+      );
+      expect(rows.every((r, i) => r.article === stored[i]!.article), 'the stored Articles are the built ones').toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('an Article of another engine version is not stored: the article is parsed on its first request', async () => {
+    const [pglite] = BACKENDS;
+    const database = await pglite!.open();
+    try {
+      const [first] = await storedSamples();
+      const file = join(database.dir, 'stored.ndjson.gz');
+      writeFileSync(file, gzipSync(`${JSON.stringify({ ...first!, engineVersion: 'an older engine' })}\n`));
+      const seeded = await seedSamples(database.db, systemClock, file);
+      expect(seeded?.summary.inserted, 'the article is stored').toBe(1);
+      const parsed = await database.db.query<{ n: string }>('SELECT count(*)::text AS n FROM parsed_articles');
+      expect(parsed[0]?.n, 'without the Article of the other engine').toBe('0');
+      expect(await seedSamples(database.db, systemClock, file), 'a store that has articles is not seeded again').toBeUndefined();
+    } finally {
+      await database.dispose();
+    }
+  });
+});
