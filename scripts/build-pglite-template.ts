@@ -1,29 +1,65 @@
 /**
- * Builds the embedded database's template (src/service/storage/pglite-template.ts): PGlite runs
- * its initdb in memory and packs the resulting data directory as tar.gz into
- * dist/pglite/template-<PGlite version>.tar.gz, which a first `wikistruct serve` unpacks instead
- * of running initdb. `npm run build` runs it after tsc.
+ * Builds the embedded database's templates (src/service/storage/pglite-template.ts): PGlite runs
+ * its initdb in memory, the migrations are applied, and the data directory is packed as tar.gz
+ * into dist/pglite/template-<PGlite version>.tar.gz; then the sample articles' rows
+ * (dist/samples/stored.ndjson.gz, scripts/build-samples.ts) are inserted and it is packed again as
+ * dist/pglite/template-samples-<PGlite version>.tar.gz. A first `wikistruct serve` unpacks one of
+ * them instead of running initdb, the migrations and the inserts. `npm run build` runs it after
+ * tsc and scripts/build-samples.ts.
  *
  * initdb takes seconds (tens on a loaded machine), and `npm run build` starts by deleting dist/:
- * the packed file is also kept in node_modules/.cache/wikistruct, keyed by the PGlite version,
- * and copied from there when present. Nothing in it depends on this project's code or on the
- * machine: only on PGlite (whose WebAssembly initdb sets its own locale and time zone).
+ * initdb's output is kept in node_modules/.cache/wikistruct, keyed by the PGlite version, and
+ * reused when present (it depends only on PGlite, whose WebAssembly initdb sets its own locale and
+ * time zone). The migrations and the samples depend on this project's code: they are applied at
+ * every build (about a second).
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { systemClock } from '../src/service/clock.js';
+import { seedSamples, STORED_SAMPLES_FILE } from '../src/service/content/samples.js';
+import { migrate } from '../src/service/storage/migrate.js';
+import { MIGRATIONS, type Migration } from '../src/service/storage/migrations.js';
+import { pgliteDb } from '../src/service/storage/pglite.js';
 import { TEMPLATE_DIR, pgliteVersion, templateFileName } from '../src/service/storage/pglite-template.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, 'node_modules/.cache/wikistruct');
 
-/** Writes the template into `outdir` (default dist/pglite); returns its path. */
-export async function buildPgliteTemplate(outdir: string = join(ROOT, TEMPLATE_DIR)): Promise<string> {
-  const name = templateFileName(pgliteVersion());
-  const target = join(outdir, name);
-  const cached = join(CACHE, name);
+export interface TemplateBuildOptions {
+  /** Default dist/pglite. */
+  outdir?: string;
+  /** Default every migration (tests build a template older than the migrations). */
+  migrations?: readonly Migration[];
+  /** The stored samples; default dist/samples/stored.ndjson.gz; none: no samples template. */
+  samples?: string | undefined;
+}
+
+/** Writes the templates into `outdir`; returns their paths (the samples one only when there are samples). */
+export async function buildPgliteTemplates(options: TemplateBuildOptions = {}): Promise<{ plain: string; samples?: string }> {
+  const outdir = options.outdir ?? join(ROOT, TEMPLATE_DIR);
+  const samples = 'samples' in options ? options.samples : join(ROOT, STORED_SAMPLES_FILE);
+  const version = pgliteVersion();
+  const initdb = await initdbOutput(version);
   mkdirSync(outdir, { recursive: true });
+  const pg = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(initdb)]) });
+  const db = pgliteDb(pg);
+  try {
+    await migrate(db, options.migrations ?? MIGRATIONS);
+    const plain = await pack(pg, join(outdir, templateFileName(version, 'plain')));
+    if (samples === undefined || !existsSync(samples)) return { plain };
+    const seeded = await seedSamples(db, systemClock, samples);
+    if (seeded === undefined || seeded.summary.inserted === 0) throw new Error(`${samples}: no sample was stored`);
+    return { plain, samples: await pack(pg, join(outdir, templateFileName(version, 'samples'))) };
+  } finally {
+    await pg.close();
+  }
+}
+
+/** initdb's data directory as tar.gz, from the cache or made now. */
+async function initdbOutput(version: string): Promise<Buffer> {
+  const cached = join(CACHE, `initdb-${version}.tar.gz`);
   if (!existsSync(cached)) {
     const pg = await PGlite.create();
     try {
@@ -37,11 +73,25 @@ export async function buildPgliteTemplate(outdir: string = join(ROOT, TEMPLATE_D
       await pg.close();
     }
   }
-  copyFileSync(cached, target);
+  return readFileSync(cached);
+}
+
+/**
+ * Packs the running database into `target`. VACUUM FREEZE first: the rows' visibility is settled
+ * at build time, not by the first start's reads (which would write the pages again to set their
+ * hint bits); CHECKPOINT writes every page to the data files, so a start replays no WAL.
+ */
+async function pack(pg: PGlite, target: string): Promise<string> {
+  await pg.exec('VACUUM (FREEZE, ANALYZE)');
+  await pg.exec('CHECKPOINT');
+  const dump = await pg.dumpDataDir('gzip');
+  const partial = `${target}.${process.pid}`;
+  writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  renameSync(partial, target);
   return target;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const path = await buildPgliteTemplate();
-  console.log(`pglite template: ${path}`);
+  const built = await buildPgliteTemplates();
+  console.log(`pglite templates: ${built.plain}${built.samples === undefined ? ' (no stored samples: no samples template)' : `, ${built.samples}`}`);
 }

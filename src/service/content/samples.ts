@@ -8,6 +8,10 @@
  * inserts those rows. Parsing them there started a worker thread with the engine on it: a first
  * start peaked 35 MB higher (262-265 against 297-298 MB) and took 1-1.5 s more CPU to be ready
  * (bench/memory.ts, two rounds each, load average about 10).
+ *
+ * The build also stores these rows in the embedded database's template (pglite-template.ts,
+ * scripts/build-pglite-template.ts): a first `serve` unpacks that and inserts nothing
+ * (`samplesInTemplate`); `seedSamples` serves the stores made otherwise (a build without it).
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -77,4 +81,23 @@ export async function seedSamples(db: Db, clock: Clock, file: string | undefined
   }
   const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
   return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
+}
+
+/**
+ * The samples of a store just unpacked from the template that holds them. Their rows were written
+ * at build time: they are dated now, as `seedSamples` would have dated them (an article's age
+ * decides when it is checked upstream again).
+ */
+export async function samplesInTemplate(db: Db, clock: Clock): Promise<SeedResult> {
+  const now = clock.now().toISOString();
+  const rows = await db.transaction(async (tx) => {
+    await tx.query('UPDATE parsed_articles SET parsed_at = $1', [now]);
+    await tx.query('UPDATE articles SET stored_at = $1', [now]);
+    return tx.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
+  });
+  const n = rows.length;
+  return {
+    summary: { records: n, inserted: n, replaced: 0, keptNewer: 0, skipped: 0, failed: 0, failures: [] },
+    articles: rows.map((r) => `${r.title} (${r.project})`),
+  };
 }
