@@ -44,7 +44,7 @@ const { values } = parseArgs({
     /** Another build's CLI (e.g. ../main/dist/src/cli/main.js), to compare against in the same conditions. */
     cli: { type: 'string' },
     'no-convert': { type: 'boolean', default: false },
-    /** More arguments for every `serve`, space-separated (`--serve-args '--snapshots-every off'`: what the start's snapshot build costs). */
+    /** More arguments for every `serve`, space-separated (`--serve-args='--snapshots-every off'`, with the `=`: what the start's snapshot build costs). */
     'serve-args': { type: 'string', default: '' },
   },
 });

@@ -13,12 +13,17 @@
  * time zone). The migrations and the samples depend on this project's code: they are applied at
  * every build (about a second).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { systemClock } from '../src/service/clock.js';
-import { seedSamples, STORED_SAMPLES_FILE } from '../src/service/content/samples.js';
+import { SAMPLE_SNAPSHOTS_FILE, seedSamples, STORED_SAMPLES_FILE } from '../src/service/content/samples.js';
+import { buildSnapshots } from '../src/service/snapshots/build-all.js';
 import { migrate } from '../src/service/storage/migrate.js';
 import { MIGRATIONS, type Migration } from '../src/service/storage/migrations.js';
 import { pgliteDb } from '../src/service/storage/pglite.js';
@@ -34,6 +39,8 @@ export interface TemplateBuildOptions {
   migrations?: readonly Migration[];
   /** The stored samples; default dist/samples/stored.ndjson.gz; none: no samples template. */
   samples?: string | undefined;
+  /** Where the samples' snapshots are packed; default dist/samples/snapshots.tar.gz. */
+  snapshots?: string;
 }
 
 /** Writes the templates into `outdir`; returns their paths (the samples one only when there are samples). */
@@ -51,9 +58,49 @@ export async function buildPgliteTemplates(options: TemplateBuildOptions = {}): 
     if (samples === undefined || !existsSync(samples)) return { plain };
     const seeded = await seedSamples(db, systemClock, samples);
     if (seeded === undefined || seeded.summary.inserted === 0) throw new Error(`${samples}: no sample was stored`);
-    return { plain, samples: await pack(pg, join(outdir, templateFileName(version, 'samples'))) };
+    const built = await pack(pg, join(outdir, templateFileName(version, 'samples')));
+    await packSampleSnapshots(db, options.snapshots ?? join(ROOT, SAMPLE_SNAPSHOTS_FILE));
+    return { plain, samples: built };
   } finally {
     await pg.close();
+  }
+}
+
+/**
+ * Builds the samples' snapshots (both kinds, as a first start's scheduler would) and packs the
+ * snapshots directory into `target`: a first start from the samples template unpacks it
+ * (content/samples.ts) and builds none. Every sample is stored with its Article of this engine
+ * version, so the build parses nothing.
+ */
+async function packSampleSnapshots(db: ReturnType<typeof pgliteDb>, target: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'wikistruct-sample-snapshots-'));
+  try {
+    await buildSnapshots({
+      db,
+      clock: systemClock,
+      dir,
+      service: {
+        articleJson: (row) => Promise.reject(new Error(`${row.title} (${row.project}): stored without its Article of this engine version`)),
+      },
+    });
+    const pack = tar.pack();
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .map((e) => ({ name: relative(dir, join(e.parentPath, e.name)), path: join(e.parentPath, e.name), directory: e.isDirectory() }))
+      // Not the builds' working directories (layout.ts: `.partial` in each kind's directory).
+      .filter((e) => !e.name.split('/').includes('.partial'))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
+    // Fixed times and modes: the same samples pack to the same bytes.
+    for (const { name, path, directory } of entries) {
+      if (directory) pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) });
+      else pack.entry({ name, mode: 0o600, mtime: new Date(0) }, readFileSync(path));
+    }
+    pack.finalize();
+    mkdirSync(dirname(target), { recursive: true });
+    const partial = `${target}.${process.pid}`;
+    await pipeline(pack, createGzip({ level: 9 }), createWriteStream(partial));
+    renameSync(partial, target);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,7 @@ import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { contentSettingsFromEnv, httpTimeoutsFromEnv } from './content/env.js';
-import { samplesInTemplate, seedSamples } from './content/samples.js';
+import { samplesInTemplate, seedSamples, unpackSampleSnapshots } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import type { SnapshotBuildResult } from './snapshots/command.js';
@@ -119,7 +119,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
     // Before listening, so the first request already finds them; only into the embedded store,
     // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
-    if (samplesFromTemplate === true) seeded = await samplesInTemplate(db, systemClock);
+    if (samplesFromTemplate === true) {
+      seeded = await samplesInTemplate(db, systemClock);
+      // Their snapshots too: the start then finds none missing and builds nothing.
+      await unpackSampleSnapshots(snapshotsDir(options.dataDir));
+    }
     else if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
     app = built = await buildApp({
       db,

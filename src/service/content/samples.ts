@@ -13,13 +13,15 @@
  * scripts/build-pglite-template.ts): a first `serve` unpacks that and inserts nothing
  * (`samplesInTemplate`); `seedSamples` serves the stores made otherwise (a build without it).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { packageFile } from '../../package-files.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { unpackTemplate } from '../storage/pglite-template.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ImportSummary } from './importer.js';
 import { ArticleStore, StoredMetaSchema } from './store.js';
@@ -28,6 +30,8 @@ import { ArticleStore, StoredMetaSchema } from './store.js';
 export const SAMPLES_FILE = 'samples/articles.ndjson.gz';
 /** The samples as the store keeps them, one StoredSample a line (shipped: `files` has dist/samples). */
 export const STORED_SAMPLES_FILE = 'dist/samples/stored.ndjson.gz';
+/** The snapshots of the samples, as a first start would build them, packed by the build (scripts/build-pglite-template.ts). */
+export const SAMPLE_SNAPSHOTS_FILE = 'dist/samples/snapshots.tar.gz';
 
 /** One line of STORED_SAMPLES_FILE. */
 export const StoredSampleSchema = z.object({
@@ -81,6 +85,21 @@ export async function seedSamples(db: Db, clock: Clock, file: string | undefined
   }
   const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
   return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
+}
+
+/**
+ * Unpacks the samples' snapshots, built at build time, into a snapshots directory that is missing
+ * or empty (a first start from the samples template); true when it did. Building them at the
+ * first start instead grew the serving process by about 30 MB it kept (the start's idle 198-205
+ * against 172 MB after a later start; bench/memory.ts): PGlite's memory grows to hold the articles
+ * the build reads and is never given back.
+ */
+export async function unpackSampleSnapshots(dir: string, file: string | undefined = packageFile(SAMPLE_SNAPSHOTS_FILE)): Promise<boolean> {
+  if (file === undefined) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
+  await unpackTemplate(file, dir, undefined);
+  return true;
 }
 
 /**

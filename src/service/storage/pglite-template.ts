@@ -68,9 +68,10 @@ export function findTemplate(kind: TemplateKind = 'plain'): string | undefined {
  * 0600 (PGlite's own initdb leaves them 0666; the data directory around them is what keeps other
  * accounts out, and this keeps them out twice). The files go to a sibling directory first and are
  * renamed into place at the end: a start killed half-way leaves no half data directory that the
- * next start would take for a database.
+ * next start would take for a database. `required`: a file the archive must hold (the sample
+ * snapshots, content/samples.ts, are unpacked the same way and require none).
  */
-export async function unpackTemplate(template: string, dataDir: string): Promise<void> {
+export async function unpackTemplate(template: string, dataDir: string, required: string | undefined = 'PG_VERSION'): Promise<void> {
   const partial = `${dataDir}.unpacking`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
@@ -109,7 +110,7 @@ export async function unpackTemplate(template: string, dataDir: string): Promise
   });
   try {
     await pipeline(createReadStream(template), createGunzip(), extract as unknown as Writable);
-    if (!existsSync(join(partial, 'PG_VERSION'))) throw new Error(`${template} is not a PostgreSQL data directory (no PG_VERSION)`);
+    if (required !== undefined && !existsSync(join(partial, required))) throw new Error(`${template} is not a PostgreSQL data directory (no ${required})`);
     renameSync(partial, dataDir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });

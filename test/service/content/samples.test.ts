@@ -4,9 +4,9 @@
  * byte; a first start inserts those rows and starts no engine thread; an Article of another
  * engine version is left for the first request to parse. The build also stores them in the
  * embedded database's samples template: a first start on an empty data directory unpacks it,
- * inserts nothing, and serves them.
+ * inserts nothing, builds no snapshot (the build packed theirs), and serves them.
  */
-import { cpSync, createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -149,7 +149,6 @@ describe('the stored samples', () => {
       port: 0,
       dataDir: data,
       offline: true,
-      snapshotsOff: true,
       logger: createLogger({ level: 'silent' }),
       announce: (text) => void announced.push(text),
     });
@@ -164,6 +163,15 @@ describe('the stored samples', () => {
       const reply = await fetch(`${server.url}/v2/articles/Jos%C3%A9phine_Baker`, { headers: { authorization: `Bearer ${token}` } });
       expect(reply.status, 'offline: answered from the store').toBe(200);
       expect(((await reply.json()) as { name: string; is_part_of: { identifier: string } }[]).map((a) => [a.name, a.is_part_of.identifier]), 'the sample').toEqual([['Joséphine Baker', 'frwiki']]);
+      // The samples' snapshots came with them (built at build time): the start built none.
+      await server.app.snapshots?.idle();
+      expect(server.app.snapshots?.history.filter((h) => h.outcome === 'built'), 'no snapshot built by the start').toEqual([]);
+      expect(readdirSync(join(data, 'snapshots')).filter((n) => n.endsWith('.json')).sort(), 'the structured ones').toEqual(
+        ['enwiki', 'enwikiversity', 'frwiki', 'simplewiki'].map((p) => `${p}_namespace_0.json`),
+      );
+      expect(readdirSync(join(data, 'snapshots', 'articles')).filter((n) => n.endsWith('.json')).length, 'and the regular ones').toBe(4);
+      const snapshot = await fetch(`${server.url}/v2/snapshots/structured-contents/frwiki_namespace_0`, { headers: { authorization: `Bearer ${token}` } });
+      expect([snapshot.status, ((await snapshot.json()) as { identifier: string }).identifier], 'served').toEqual([200, 'frwiki_namespace_0']);
     } finally {
       await server.close();
       vi.unstubAllEnvs();
