@@ -1,7 +1,8 @@
 /**
  * The embedded database's template (src/service/storage/pglite-template.ts): `npm run build`
- * packs initdb's output; a new data directory is unpacked from it, private (directories 0700,
- * files 0600), and opens as a database on which the migrations run; an entry that would land
+ * packs initdb's output with the migrations applied; a new data directory is unpacked from it,
+ * private (directories 0700, files 0600), and opens as a database on which the migrations run (a
+ * template older than the migrations gets the newer ones then); an entry that would land
  * outside the target is skipped; a half-unpacked directory is never left where a database is
  * looked for.
  */

@@ -98,7 +98,7 @@ export async function unpackSampleSnapshots(dir: string, file: string | undefine
   if (file === undefined) return false;
   if (existsSync(dir) && readdirSync(dir).length > 0) return false;
   mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
-  await unpackTemplate(file, dir, undefined);
+  await unpackTemplate(file, dir, null);
   return true;
 }
 

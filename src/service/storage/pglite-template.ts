@@ -71,7 +71,7 @@ export function findTemplate(kind: TemplateKind = 'plain'): string | undefined {
  * next start would take for a database. `required`: a file the archive must hold (the sample
  * snapshots, content/samples.ts, are unpacked the same way and require none).
  */
-export async function unpackTemplate(template: string, dataDir: string, required: string | undefined = 'PG_VERSION'): Promise<void> {
+export async function unpackTemplate(template: string, dataDir: string, required: string | null = 'PG_VERSION'): Promise<void> {
   const partial = `${dataDir}.unpacking`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
@@ -110,7 +110,7 @@ export async function unpackTemplate(template: string, dataDir: string, required
   });
   try {
     await pipeline(createReadStream(template), createGunzip(), extract as unknown as Writable);
-    if (required !== undefined && !existsSync(join(partial, required))) throw new Error(`${template} is not a PostgreSQL data directory (no ${required})`);
+    if (required !== null && !existsSync(join(partial, required))) throw new Error(`${template} is not a PostgreSQL data directory (no ${required})`);
     renameSync(partial, dataDir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
