@@ -68,7 +68,7 @@ export function findTemplate(kind: TemplateKind = 'plain'): string | undefined {
  * 0600 (PGlite's own initdb leaves them 0666; the data directory around them is what keeps other
  * accounts out, and this keeps them out twice). The files go to a sibling directory first and are
  * renamed into place at the end: a start killed half-way leaves no half data directory that the
- * next start would take for a database. `required`: a file the archive must hold (the sample
+ * next start would take for a database. `required`: a file the archive must hold; null: none (the sample
  * snapshots, content/samples.ts, are unpacked the same way and require none).
  */
 export async function unpackTemplate(template: string, dataDir: string, required: string | null = 'PG_VERSION'): Promise<void> {
