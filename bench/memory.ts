@@ -18,7 +18,8 @@
  * moment, the baseline that says how loaded the machine was when the times to ready were taken.
  * Memory figures barely move with load; times do: the CPU seconds a start used until ready are
  * printed beside its time, and `--cli ../main/dist/src/cli/main.js` runs another build the same
- * way (alternate the two for a comparison). `--no-convert` measures serve only.
+ * way (alternate the two for a comparison). `--no-convert` measures serve only; `--serve-args`
+ * adds arguments to every `serve`.
  *
  * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
  * with 2 jobs ≤ 350 MB.
@@ -43,6 +44,8 @@ const { values } = parseArgs({
     /** Another build's CLI (e.g. ../main/dist/src/cli/main.js), to compare against in the same conditions. */
     cli: { type: 'string' },
     'no-convert': { type: 'boolean', default: false },
+    /** More arguments for every `serve`, space-separated (`--serve-args='--snapshots-every off'`, with the `=`: what the start's snapshot build costs). */
+    'serve-args': { type: 'string', default: '' },
   },
 });
 const rounds = Number(values.rounds);
@@ -80,7 +83,8 @@ interface Served {
 /** Starts `serve`, waits for its "listening" line, lets it sit idle, reads its memory, stops it. */
 async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, ...args], {
+  const extra = values['serve-args'].split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, ...args, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WIKISTRUCT_ADMIN_PASSWORD: 'bench memory passphrase', LOG_LEVEL: 'info', ...env },
   });

@@ -6,7 +6,7 @@ import { buildApp, type App, type ServiceParts } from './app.js';
 import { bootstrapAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { contentSettingsFromEnv, httpTimeoutsFromEnv } from './content/env.js';
-import { seedSamples } from './content/samples.js';
+import { samplesInTemplate, seedSamples, unpackSampleSnapshots } from './content/samples.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mailer.js';
 import type { SnapshotBuildResult } from './snapshots/command.js';
@@ -92,11 +92,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   prepareDataDir(options.dataDir, privacy);
   const keySecret = loadKeySecret({ envSecret: options.keySecret, dataDir: options.dataDir, ...privacy });
   if (privacy.allowShared) logger.warn({ dataDir: options.dataDir }, 'the privacy of the data directory and the key secret is not checked (--allow-shared-data-dir)');
-  const { db, lock } = await openStorage({
+  const { db, lock, samplesFromTemplate } = await openStorage({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     command: 'wikistruct serve',
     privacy,
+    samples: options.samples !== false,
   });
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
@@ -118,7 +119,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
     // Before listening, so the first request already finds them; only into the embedded store,
     // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
-    if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
+    if (samplesFromTemplate === true) {
+      seeded = await samplesInTemplate(db, systemClock);
+      // Their snapshots too: the start then finds none missing and builds nothing.
+      await unpackSampleSnapshots(snapshotsDir(options.dataDir));
+    }
+    else if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
     app = built = await buildApp({
       db,
       keySecret,

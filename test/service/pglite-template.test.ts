@@ -1,7 +1,8 @@
 /**
  * The embedded database's template (src/service/storage/pglite-template.ts): `npm run build`
- * packs initdb's output; a new data directory is unpacked from it, private (directories 0700,
- * files 0600), and opens as a database on which the migrations run; an entry that would land
+ * packs initdb's output with the migrations applied; a new data directory is unpacked from it,
+ * private (directories 0700, files 0600), and opens as a database on which the migrations run (a
+ * template older than the migrations gets the newer ones then); an entry that would land
  * outside the target is skipped; a half-unpacked directory is never left where a database is
  * looked for.
  */
@@ -15,7 +16,9 @@ import tar from 'tar-stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { migrate } from '../../src/service/storage/migrate.js';
 import { openPglite } from '../../src/service/storage/pglite.js';
+import { MIGRATIONS } from '../../src/service/storage/migrations.js';
 import { findTemplate, unpackTemplate } from '../../src/service/storage/pglite-template.js';
+import { buildPgliteTemplates } from '../../scripts/build-pglite-template.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -72,6 +75,29 @@ describe('the PGlite template', () => {
       await db.close();
     }
   });
+
+  test.skipIf(template === undefined)('the template holds the migrations; one older than them is migrated on open', async () => {
+    const data = join(scratch(), 'pglite');
+    const db = await openPglite(data);
+    try {
+      expect(await migrate(db), 'the build applied every migration').toEqual([]);
+    } finally {
+      await db.close();
+    }
+    // A template built before the newest migration existed (a source tree changed since its build).
+    const older = scratch();
+    const built = await buildPgliteTemplates({ outdir: older, migrations: MIGRATIONS.slice(0, -1), samples: undefined });
+    expect(built.samples, 'no samples asked for').toBeUndefined();
+    const stale = join(scratch(), 'pglite');
+    await unpackTemplate(built.plain, stale);
+    const old = await openPglite(stale);
+    try {
+      expect(await migrate(old), 'the newest migration is applied').toEqual([MIGRATIONS.at(-1)!.id]);
+      expect(await migrate(old), 'and only once').toEqual([]);
+    } finally {
+      await old.close();
+    }
+  }, 120_000);
 
   test('entries naming a path outside the target are skipped; the rest is unpacked 0700/0600', async () => {
     const dir = scratch();

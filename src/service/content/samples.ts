@@ -8,14 +8,20 @@
  * inserts those rows. Parsing them there started a worker thread with the engine on it: a first
  * start peaked 35 MB higher (262-265 against 297-298 MB) and took 1-1.5 s more CPU to be ready
  * (bench/memory.ts, two rounds each, load average about 10).
+ *
+ * The build also stores these rows in the embedded database's template (pglite-template.ts,
+ * scripts/build-pglite-template.ts): a first `serve` unpacks that and inserts nothing
+ * (`samplesInTemplate`); `seedSamples` serves the stores made otherwise (a build without it).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
 import { packageFile } from '../../package-files.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { unpackTemplate } from '../storage/pglite-template.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ImportSummary } from './importer.js';
 import { ArticleStore, StoredMetaSchema } from './store.js';
@@ -24,6 +30,8 @@ import { ArticleStore, StoredMetaSchema } from './store.js';
 export const SAMPLES_FILE = 'samples/articles.ndjson.gz';
 /** The samples as the store keeps them, one StoredSample a line (shipped: `files` has dist/samples). */
 export const STORED_SAMPLES_FILE = 'dist/samples/stored.ndjson.gz';
+/** The snapshots of the samples, as a first start would build them, packed by the build (scripts/build-pglite-template.ts). */
+export const SAMPLE_SNAPSHOTS_FILE = 'dist/samples/snapshots.tar.gz';
 
 /** One line of STORED_SAMPLES_FILE. */
 export const StoredSampleSchema = z.object({
@@ -77,4 +85,38 @@ export async function seedSamples(db: Db, clock: Clock, file: string | undefined
   }
   const rows = await db.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
   return { summary, articles: rows.map((r) => `${r.title} (${r.project})`) };
+}
+
+/**
+ * Unpacks the samples' snapshots, built at build time, into a snapshots directory that is missing
+ * or empty (a first start from the samples template); true when it did. Building them at the
+ * first start instead grew the serving process by about 30 MB it kept (the start's idle 198-205
+ * against 172 MB after a later start; bench/memory.ts): PGlite's memory grows to hold the articles
+ * the build reads and is never given back.
+ */
+export async function unpackSampleSnapshots(dir: string, file: string | undefined = packageFile(SAMPLE_SNAPSHOTS_FILE)): Promise<boolean> {
+  if (file === undefined) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
+  await unpackTemplate(file, dir, null);
+  return true;
+}
+
+/**
+ * The samples of a store just unpacked from the template that holds them. Their rows were written
+ * at build time: they are dated now, as `seedSamples` would have dated them (an article's age
+ * decides when it is checked upstream again).
+ */
+export async function samplesInTemplate(db: Db, clock: Clock): Promise<SeedResult> {
+  const now = clock.now().toISOString();
+  const rows = await db.transaction(async (tx) => {
+    await tx.query('UPDATE parsed_articles SET parsed_at = $1', [now]);
+    await tx.query('UPDATE articles SET stored_at = $1', [now]);
+    return tx.query<{ title: string; project: string }>('SELECT title, project FROM articles ORDER BY title, project');
+  });
+  const n = rows.length;
+  return {
+    summary: { records: n, inserted: n, replaced: 0, keptNewer: 0, skipped: 0, failed: 0, failures: [] },
+    articles: rows.map((r) => `${r.title} (${r.project})`),
+  };
 }

@@ -15,12 +15,19 @@ export interface StorageOptions {
   command: string;
   /** `--allow-shared-data-dir`: open an embedded database in a directory other accounts can reach. */
   privacy?: PrivacyOptions;
+  /**
+   * A new embedded database is made from the template that holds the sample articles
+   * (pglite-template.ts): `serve` without `--no-samples`.
+   */
+  samples?: boolean;
 }
 
 export interface Storage {
   db: Db;
   /** Present for the embedded database only. */
   lock?: DataDirLock;
+  /** The embedded database was made just now from the template that holds the sample articles. */
+  samplesFromTemplate?: boolean;
 }
 
 /** Opens the configured database, migrated to the current schema. Closing the Db releases the lock. */
@@ -36,13 +43,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   // accounts out (data-dir.ts).
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const lock = acquireDataDirLock(options.dataDir, options.command);
-  let db: Db;
+  let db: Awaited<ReturnType<typeof openPglite>>;
   try {
     // Checked once the lock is ours: every process that writes password hashes and keys into the
     // directory refuses one that is not private (`user add` before the first `serve` included);
     // a command the lock sends to the running server leaves the check to that server.
     prepareDataDir(options.dataDir, options.privacy);
-    db = await openPglite(join(options.dataDir, 'pglite'));
+    db = await openPglite(join(options.dataDir, 'pglite'), { template: options.samples === true ? 'samples' : 'plain' });
   } catch (error) {
     lock.release();
     throw error;
@@ -58,7 +65,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     },
   };
   await migrateOrClose(locked);
-  return { db: locked, lock };
+  return { db: locked, lock, ...(db.unpacked === 'samples' ? { samplesFromTemplate: true } : {}) };
 }
 
 async function migrateOrClose(db: Db): Promise<void> {

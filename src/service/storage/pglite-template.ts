@@ -7,14 +7,21 @@
  * real one: a first start on an empty data directory peaked at 910-960 MB RSS, more than a 512 MB
  * machine has, and about twice what a later start needs. Unpacking 4.5 MB of tar.gz is a stream.
  *
- * What it holds: only initdb's output for this PGlite version (the catalogs of template0,
- * template1 and postgres; no table of ours, no account, no key: migrations, the administrator and
- * the signing keys are made per data directory after it is unpacked). Nothing in it is secret, so
- * one template serves every installation; each installation's cluster shares its
- * `system_identifier`, which PostgreSQL uses only to pair WAL with its cluster.
+ * There are two, each initdb's output for this PGlite version with the build's migrations applied:
+ * - `template-<version>.tar.gz`: nothing more (`serve --no-samples`, `user add` before a first
+ *   serve, in-memory databases);
+ * - `template-samples-<version>.tar.gz`: also the sample articles' rows (content/samples.ts),
+ *   what a first `serve` would insert. A first start unpacks it and inserts nothing: inserting the
+ *   rows grew the serving process by about 25 MB that PGlite never gives back, and applying the
+ *   migrations took 0.2 s of CPU.
+ * Neither holds an account or a key: the administrator and the signing keys are made per data
+ * directory after it is unpacked. Nothing in them is secret, so one template serves every
+ * installation; each installation's cluster shares its `system_identifier`, which PostgreSQL uses
+ * only to pair WAL with its cluster. The migrations still run after every open (migrate.ts): a
+ * migration newer than the template (a source tree changed since its build) is applied then.
  *
- * The file is named after the PGlite version that wrote it: after an upgrade of PGlite without a
- * rebuild, no template matches and PGlite's own initdb runs, as before.
+ * The files are named after the PGlite version that wrote them: after an upgrade of PGlite without
+ * a rebuild, no template matches and PGlite's own initdb runs, as before.
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,14 +50,17 @@ export function pgliteVersion(): string {
   throw new Error('cannot find the version of @electric-sql/pglite');
 }
 
+/** Which template: the migrated schema alone, or with the sample articles' rows too. */
+export type TemplateKind = 'plain' | 'samples';
+
 /** The template's file name for a PGlite version. */
-export function templateFileName(version: string = pgliteVersion()): string {
-  return `template-${version}.tar.gz`;
+export function templateFileName(version: string = pgliteVersion(), kind: TemplateKind = 'plain'): string {
+  return kind === 'plain' ? `template-${version}.tar.gz` : `template-${kind}-${version}.tar.gz`;
 }
 
 /** The shipped template for the installed PGlite, or undefined (not built, or built for another version). */
-export function findTemplate(): string | undefined {
-  return packageFile(join(TEMPLATE_DIR, templateFileName()));
+export function findTemplate(kind: TemplateKind = 'plain'): string | undefined {
+  return packageFile(join(TEMPLATE_DIR, templateFileName(pgliteVersion(), kind)));
 }
 
 /**
@@ -58,9 +68,10 @@ export function findTemplate(): string | undefined {
  * 0600 (PGlite's own initdb leaves them 0666; the data directory around them is what keeps other
  * accounts out, and this keeps them out twice). The files go to a sibling directory first and are
  * renamed into place at the end: a start killed half-way leaves no half data directory that the
- * next start would take for a database.
+ * next start would take for a database. `required`: a file the archive must hold; null: none (the sample
+ * snapshots, content/samples.ts, are unpacked the same way and require none).
  */
-export async function unpackTemplate(template: string, dataDir: string): Promise<void> {
+export async function unpackTemplate(template: string, dataDir: string, required: string | null = 'PG_VERSION'): Promise<void> {
   const partial = `${dataDir}.unpacking`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
@@ -99,7 +110,7 @@ export async function unpackTemplate(template: string, dataDir: string): Promise
   });
   try {
     await pipeline(createReadStream(template), createGunzip(), extract as unknown as Writable);
-    if (!existsSync(join(partial, 'PG_VERSION'))) throw new Error(`${template} is not a PostgreSQL data directory (no PG_VERSION)`);
+    if (required !== null && !existsSync(join(partial, required))) throw new Error(`${template} is not a PostgreSQL data directory (no ${required})`);
     renameSync(partial, dataDir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });

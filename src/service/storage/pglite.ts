@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
-import { findTemplate, unpackTemplate } from './pglite-template.js';
+import { findTemplate, unpackTemplate, type TemplateKind } from './pglite-template.js';
 
 /**
  * PostgreSQL settings of the embedded database, given on its command line so that they also hold
@@ -37,23 +37,43 @@ let baselineOnly = false;
  * serialises queries itself, and the data directory must never be opened by two processes at
  * once (see lock.ts, which callers take first). A new data directory is unpacked from the build's
  * template when there is one (pglite-template.ts), else made by PGlite's own initdb.
+ *
+ * `template: 'samples'` asks for the template that holds the sample articles (a first `serve`);
+ * `unpacked` says which template a new data directory was made from, if any.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPglite(dataDir: string | undefined, options: { template?: TemplateKind } = {}): Promise<Db & { unpacked?: TemplateKind }> {
   if (!baselineOnly) {
     setFlagsFromString(BASELINE_WASM_ONLY);
     baselineOnly = true;
   }
-  const template = findTemplate();
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let pg: PGlite;
+  let unpacked: TemplateKind | undefined;
   if (dataDir === undefined) {
     // In memory: PGlite loads the template itself (there is no directory to unpack it into).
+    const template = findTemplate();
     const loadDataDir = template === undefined ? undefined : new Blob([readFileSync(template)]);
     pg = await PGlite.create({ startParams, ...(loadDataDir === undefined ? {} : { loadDataDir }) });
   } else {
-    if (template !== undefined && isEmpty(dataDir)) await unpackTemplate(template, dataDir);
+    if (isEmpty(dataDir)) {
+      // Without the samples template (a build that made only the plain one), the plain one: the
+      // samples are then inserted after it is opened (content/samples.ts).
+      const kinds: TemplateKind[] = options.template === 'samples' ? ['samples', 'plain'] : ['plain'];
+      for (const kind of kinds) {
+        const found = findTemplate(kind);
+        if (found === undefined) continue;
+        await unpackTemplate(found, dataDir);
+        unpacked = kind;
+        break;
+      }
+    }
     pg = await PGlite.create(dataDir, { startParams });
   }
+  return { ...pgliteDb(pg), ...(unpacked === undefined ? {} : { unpacked }) };
+}
+
+/** A running PGlite as the service's Db (the build's template script uses it too). */
+export function pgliteDb(pg: PGlite): Db {
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await q.query<T>(sql, [...params])).rows,
