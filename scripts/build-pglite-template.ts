@@ -21,7 +21,9 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { hostOfProject, readPageLinks } from '../src/index.js';
 import { systemClock } from '../src/service/clock.js';
+import { lacksPageLinks } from '../src/service/content/enterprise/article-reply.js';
 import { SAMPLE_SNAPSHOTS_FILE, seedSamples, STORED_SAMPLES_FILE } from '../src/service/content/samples.js';
 import { buildSnapshots } from '../src/service/snapshots/build-all.js';
 import { migrate } from '../src/service/storage/migrate.js';
@@ -81,6 +83,13 @@ async function packSampleSnapshots(db: ReturnType<typeof pgliteDb>, target: stri
       dir,
       service: {
         articleJson: (row) => Promise.reject(new Error(`${row.title} (${row.project}): stored without its Article of this engine version`)),
+        // The regular snapshots' categories and templates, read here as the service reads them
+        // for an article whose metadata lists none (ContentService.pageLinks), on this thread.
+        pageLinks: (row) => {
+          if (row.html === null || !lacksPageLinks(row.meta)) return Promise.resolve(undefined);
+          const host = hostOfProject(row.project);
+          return Promise.resolve(readPageLinks(row.html, host === undefined ? {} : { base: `https://${host}/wiki/` }));
+        },
       },
     });
     const pack = tar.pack();

@@ -89,7 +89,8 @@ async function importRecord(record: SourceRecord, options: ImportOptions): Promi
 
 /** A record as the store keeps it: its source row and the engine's Article JSON of it. */
 export interface PreparedRecord {
-  source: ArticleSource;
+  /** Always an import's row: the samples file (content/samples.ts) stores only such rows. */
+  source: ArticleSource & { origin: 'import' };
   json: string;
 }
 
@@ -116,7 +117,7 @@ export async function prepareRecord(record: SourceRecord, options: Pick<ImportOp
   if (project === undefined) throw new ImportRecordError('the record does not say which project it belongs to; pass --project');
   if (article.name === undefined) throw new ImportRecordError('the record has no title');
   const { article_body: body, ...meta } = envelope as { article_body: { html?: string; wikitext?: string } } & Record<string, unknown>;
-  const source: ArticleSource = {
+  const source: PreparedRecord['source'] = {
     project,
     title: normalizeTitle(article.name, project),
     revision: article.version?.identifier ?? 0,
