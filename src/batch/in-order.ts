@@ -19,7 +19,6 @@ import type { Outcome } from '../io/record.js';
 import { failedOutcome, isFailure } from '../io/sources/index.js';
 import type { SourceItem } from '../io/sources/index.js';
 import type { WorkerPool } from '../workers/pool.js';
-import { BufferRelease } from './release.js';
 
 /** Records in the window per worker: enough to keep every worker fed while the head is written. */
 export const WINDOW_PER_JOB = 8;
@@ -42,13 +41,6 @@ export async function convertInOrder(items: AsyncIterable<SourceItem>, pool: Con
   const window: InFlight[] = [];
   let windowBytes = 0;
   const limit = pool.size * WINDOW_PER_JOB;
-  // The record's payload and Article are garbage once settled: freed on a byte budget (release.ts).
-  const release = new BufferRelease();
-  const done = async (head: InFlight): Promise<void> => {
-    const outcome = await head.outcome;
-    await settle(head.item, outcome);
-    release.settled(head.bytes + (outcome.status === 'ok' ? outcome.json.length : 0));
-  };
   for await (const item of items) {
     if (isFailure(item)) {
       window.push({ item, outcome: Promise.resolve(failedOutcome(item)), bytes: 0 });
@@ -60,8 +52,8 @@ export async function convertInOrder(items: AsyncIterable<SourceItem>, pool: Con
     while (window.length >= limit || windowBytes > WINDOW_BYTES) {
       const head = window.shift()!;
       windowBytes -= head.bytes;
-      await done(head);
+      await settle(head.item, await head.outcome);
     }
   }
-  for (const head of window.splice(0)) await done(head);
+  for (const head of window.splice(0)) await settle(head.item, await head.outcome);
 }
