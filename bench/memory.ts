@@ -18,8 +18,9 @@
  * moment, the baseline that says how loaded the machine was when the times to ready were taken.
  * Memory figures barely move with load; times do: the CPU seconds a start used until ready are
  * printed beside its time, and `--cli ../main/dist/src/cli/main.js` runs another build the same
- * way (alternate the two for a comparison). `--no-convert` measures serve only; `--serve-args`
- * adds arguments to every `serve`.
+ * way (alternate the two for a comparison). `--no-convert` measures serve only, `--no-serve`
+ * convert only (its row, without the serve starts before it); `--serve-args` adds arguments to
+ * every `serve`.
  *
  * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
  * with 2 jobs ≤ 350 MB.
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     'no-convert': { type: 'boolean', default: false },
     /** More arguments for every `serve`, space-separated (`--serve-args='--snapshots-every off'`, with the `=`: what the start's snapshot build costs). */
     'serve-args': { type: 'string', default: '' },
+    'no-serve': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -136,18 +138,20 @@ const s = (x: number): string => `${x.toFixed(2)} s`;
 for (let round = 1; round <= rounds; round++) {
   const idle0 = systemIdle();
   const start = await nodeStartSeconds();
-  const data = join(work, `data-${round}`);
-  const first = await serve(data, []);
-  const bare = join(work, `data-${round}-no-samples`);
-  const noSamples = await serve(bare, ['--no-samples']);
-  rmSync(bare, { recursive: true, force: true });
-  const again = await serve(data, []);
-  rmSync(data, { recursive: true, force: true });
   console.log(`round ${round}: node start (wikistruct --version) ${s(start)}; load average ${loadavg()[0]!.toFixed(1)}`);
-  console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${s(first.readyCpuSeconds)} CPU), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
-  console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${s(noSamples.readyCpuSeconds)} CPU), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
-  console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${s(again.readyCpuSeconds)} CPU), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
-  if (values.postgres !== undefined) {
+  if (!values['no-serve']) {
+    const data = join(work, `data-${round}`);
+    const first = await serve(data, []);
+    const bare = join(work, `data-${round}-no-samples`);
+    const noSamples = await serve(bare, ['--no-samples']);
+    rmSync(bare, { recursive: true, force: true });
+    const again = await serve(data, []);
+    rmSync(data, { recursive: true, force: true });
+    console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${s(first.readyCpuSeconds)} CPU), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
+    console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${s(noSamples.readyCpuSeconds)} CPU), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
+    console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${s(again.readyCpuSeconds)} CPU), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+  }
+  if (values.postgres !== undefined && !values['no-serve']) {
     const pg = await serve(join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
     console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${s(pg.readyCpuSeconds)} CPU), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
   }
