@@ -15,7 +15,9 @@ import { gzipSync } from 'node:zlib';
 import { isFailure, readInputs } from '../src/io/sources/index.js';
 import { createEngineClient } from '../src/service/engine-client.js';
 import { ENGINE_VERSION } from '../src/service/content/engine-version.js';
+import { lacksPageLinks } from '../src/service/content/enterprise/article-reply.js';
 import { prepareRecord } from '../src/service/content/importer.js';
+import { hostOfProject } from '../src/index.js';
 import { SAMPLES_FILE, STORED_SAMPLES_FILE, type StoredSample } from '../src/service/content/samples.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +32,13 @@ export async function buildSamples(target: string = join(ROOT, STORED_SAMPLES_FI
       const prepared = await prepareRecord(item, { engine });
       if (prepared === 'skipped') throw new Error(`${item.source}:${item.position}: not an article`);
       const sample: StoredSample = { source: prepared.source, engineVersion: ENGINE_VERSION, article: prepared.json };
+      // Read now, as the service would on the first request that needs them (ContentService.pageLinks).
+      const { html, meta, project } = prepared.source;
+      if (html !== undefined && lacksPageLinks(meta as Parameters<typeof lacksPageLinks>[0])) {
+        const host = hostOfProject(project);
+        const links = await engine.pageLinks(html, host === undefined ? undefined : `https://${host}/wiki/`);
+        sample.pageLinks = JSON.stringify({ engine: ENGINE_VERSION, ...links });
+      }
       lines.push(JSON.stringify(sample));
     }
   } finally {

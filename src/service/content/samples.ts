@@ -50,6 +50,12 @@ export const StoredSampleSchema = z.object({
   engineVersion: z.string(),
   /** The engine's Article JSON text, byte for byte. */
   article: z.string(),
+  /**
+   * Its categories and templates read from the HTML, as ContentService.pageLinks saves them
+   * (`{engine, categories, templates}` JSON), when its metadata lists none: regular snapshots
+   * and /v2/articles then read them from the row, with no engine thread.
+   */
+  pageLinks: z.string().optional(),
 });
 export type StoredSample = z.infer<typeof StoredSampleSchema>;
 
@@ -79,6 +85,7 @@ export async function seedSamples(db: Db, clock: Clock, file: string | undefined
     summary.records += 1;
     const parsed = sample.engineVersion === ENGINE_VERSION ? { engineVersion: sample.engineVersion, json: sample.article } : undefined;
     const result = await store.upsert(sample.source, parsed);
+    if (parsed !== undefined && sample.pageLinks !== undefined) await store.savePageLinks(sample.source.project, sample.source.title, sample.source.revision, sample.pageLinks);
     if (result === 'inserted') summary.inserted += 1;
     else if (result === 'replaced') summary.replaced += 1;
     else summary.keptNewer += 1;
