@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
-import { defaultDataDir, handleSignals, startServer } from '../service/server.js';
+import { catchSignals, defaultDataDir, startServer } from '../service/server.js';
 import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
@@ -174,6 +174,7 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const logger = createLogger({ level: env.data.LOG_LEVEL });
+  const signals = catchSignals(logger);
   try {
     const server = await startServer({
       host: options.host,
@@ -197,10 +198,11 @@ export async function run(argv: string[]): Promise<number> {
       logger,
       ...(options.only === undefined ? {} : { only: options.only }),
     });
-    await handleSignals(server, logger);
+    await signals.closeOnSignal(server);
     logger.info('stopped');
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
+    signals.release();
     if (error instanceof DataDirLockedError || error instanceof SharedDataDirError || error instanceof KeySecretError) {
       process.stderr.write(`wikistruct serve: ${error.message}\n`);
       return 1;

@@ -84,7 +84,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env['WIKISTRUCT_DATA'] ?? 'data');
 }
 
-/** Opens storage, builds the app and listens. Process signals are wired by `handleSignals`. */
+/** Opens storage, builds the app and listens. Process signals are wired by `catchSignals`, before it is called. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
   // Before anything is written in it: private (0700), or refused (SharedDataDirError).
@@ -216,21 +216,42 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-/** SIGINT/SIGTERM close the server gracefully; a second signal exits at once. */
-export function handleSignals(server: RunningServer, logger: Logger): Promise<void> {
-  return new Promise((done) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals): void => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      server.close().then(done, (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-        done();
-      });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+/**
+ * SIGINT/SIGTERM close the server gracefully; a second signal exits at once. Caught from before
+ * the server starts: node applies a signal's default action (the process dies, the store not
+ * closed) until a listener exists, and between the "listening" line and the caller's next step
+ * the microtasks of the start's first database work run (about 90 ms with the embedded database),
+ * so a supervisor's SIGTERM right after that line killed the process. A signal during the start
+ * closes the server as soon as it is up.
+ */
+export function catchSignals(logger: Logger): { closeOnSignal(server: RunningServer): Promise<void>; release(): void } {
+  let signalled: NodeJS.Signals | undefined;
+  let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
+  const handler = (signal: NodeJS.Signals): void => {
+    if (signalled !== undefined) process.exit(1);
+    signalled = signal;
+    onSignal?.(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    closeOnSignal: (server) =>
+      new Promise((done) => {
+        const stop = (signal: NodeJS.Signals): void => {
+          logger.info({ signal }, 'shutting down');
+          server.close().then(done, (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exitCode = 1;
+            done();
+          });
+        };
+        if (signalled !== undefined) stop(signalled);
+        else onSignal = stop;
+      }),
+    /** A start that failed: the signals get their default action back. */
+    release: () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
 }

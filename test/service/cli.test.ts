@@ -75,6 +75,22 @@ describe('wikistruct user and serve on the embedded database', () => {
   });
 });
 
+describe('serve and a supervisor\'s SIGTERM', () => {
+  // Signals are caught from before the start (server.ts catchSignals): sent as soon as the
+  // "listening" line is out, while the start's first database work still runs, a SIGTERM used to
+  // meet node's default action about half the time (the process killed, exit code null).
+  test('a SIGTERM sent the moment serve says it listens closes it cleanly, every time', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'wikistruct-cli-'));
+    dirs.push(data);
+    cpSync(await templateDir(), join(data, 'pglite'), { recursive: true });
+    for (let round = 0; round < 3; round++) {
+      const { child, exited, stdout } = await serve(['--port', '0', '--data', data, '--no-samples']);
+      child.kill('SIGTERM');
+      expect([await exited, /shutting down/.test(stdout())], `round ${round}: exit code, and the shutdown logged`).toEqual([0, true]);
+    }
+  });
+});
+
 const postgres = BACKENDS.find((b) => b.name === 'postgres');
 describe.skipIf(postgres?.skip !== undefined)('wikistruct user on the PostgreSQL server', () => {
   test('user add and list through DATABASE_URL', async () => {
