@@ -21,9 +21,9 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { hostOfProject, readPageLinks } from '../src/index.js';
+import { readPageLinks } from '../src/index.js';
 import { systemClock } from '../src/service/clock.js';
-import { lacksPageLinks } from '../src/service/content/enterprise/article-reply.js';
+import { pageLinksInput } from '../src/service/content/enterprise/article-reply.js';
 import { SAMPLE_SNAPSHOTS_FILE, seedSamples, STORED_SAMPLES_FILE } from '../src/service/content/samples.js';
 import { buildSnapshots } from '../src/service/snapshots/build-all.js';
 import { migrate } from '../src/service/storage/migrate.js';
@@ -86,9 +86,8 @@ async function packSampleSnapshots(db: ReturnType<typeof pgliteDb>, target: stri
         // The regular snapshots' categories and templates, read here as the service reads them
         // for an article whose metadata lists none (ContentService.pageLinks), on this thread.
         pageLinks: (row) => {
-          if (row.html === null || !lacksPageLinks(row.meta)) return Promise.resolve(undefined);
-          const host = hostOfProject(row.project);
-          return Promise.resolve(readPageLinks(row.html, host === undefined ? {} : { base: `https://${host}/wiki/` }));
+          const input = pageLinksInput(row);
+          return Promise.resolve(input === undefined ? undefined : readPageLinks(input.html, input.base === undefined ? {} : { base: input.base }));
         },
       },
     });

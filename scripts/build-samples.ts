@@ -15,9 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { isFailure, readInputs } from '../src/io/sources/index.js';
 import { createEngineClient } from '../src/service/engine-client.js';
 import { ENGINE_VERSION } from '../src/service/content/engine-version.js';
-import { lacksPageLinks } from '../src/service/content/enterprise/article-reply.js';
+import { pageLinksInput, storedPageLinks } from '../src/service/content/enterprise/article-reply.js';
 import { prepareRecord } from '../src/service/content/importer.js';
-import { hostOfProject } from '../src/index.js';
 import { SAMPLES_FILE, STORED_SAMPLES_FILE, type StoredSample } from '../src/service/content/samples.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,12 +32,8 @@ export async function buildSamples(target: string = join(ROOT, STORED_SAMPLES_FI
       if (prepared === 'skipped') throw new Error(`${item.source}:${item.position}: not an article`);
       const sample: StoredSample = { source: prepared.source, engineVersion: ENGINE_VERSION, article: prepared.json };
       // Read now, as the service would on the first request that needs them (ContentService.pageLinks).
-      const { html, meta, project } = prepared.source;
-      if (html !== undefined && lacksPageLinks(meta as Parameters<typeof lacksPageLinks>[0])) {
-        const host = hostOfProject(project);
-        const links = await engine.pageLinks(html, host === undefined ? undefined : `https://${host}/wiki/`);
-        sample.pageLinks = JSON.stringify({ engine: ENGINE_VERSION, ...links });
-      }
+      const input = pageLinksInput(prepared.source);
+      if (input !== undefined) sample.pageLinks = storedPageLinks(await engine.pageLinks(input.html, input.base));
       lines.push(JSON.stringify(sample));
     }
   } finally {

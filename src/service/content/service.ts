@@ -18,7 +18,7 @@ import { HttpError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import { safeJson } from '../safe-json.js';
-import { lacksPageLinks } from './enterprise/article-reply.js';
+import { pageLinksInput, storedPageLinks } from './enterprise/article-reply.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import { selectFields, type Selection } from './fields.js';
 import { LookupCache } from './lookup-cache.js';
@@ -234,14 +234,13 @@ export class ContentService {
    * (concurrent requests share the reading) and saved in the row; then read from there.
    */
   async pageLinks(source: SourceRow): Promise<PageLinks | undefined> {
-    if (source.html === null || !lacksPageLinks(source.meta)) return undefined;
+    const input = pageLinksInput(source);
+    if (input === undefined) return undefined;
     const saved = StoredPageLinksSchema.safeParse(safeJson(source.page_links ?? 'null'));
     if (saved.success && saved.data.engine === ENGINE_VERSION) return { categories: saved.data.categories, templates: saved.data.templates };
-    const html = source.html;
     return this.#readLinks.run(memoryKey(source.project, source.title, source.revision), async () => {
-      const host = hostOfProject(source.project);
-      const links = await this.#engine.pageLinks(html, host === undefined ? undefined : `https://${host}/wiki/`);
-      await this.#store.savePageLinks(source.project, source.title, source.revision, JSON.stringify({ engine: ENGINE_VERSION, ...links }));
+      const links = await this.#engine.pageLinks(input.html, input.base);
+      await this.#store.savePageLinks(source.project, source.title, source.revision, storedPageLinks(links));
       return links;
     });
   }

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { hostOfProject, type PageLinks } from '../../../index.js';
+import { ENGINE_VERSION } from '../engine-version.js';
 import type { SourceRow } from '../store.js';
 import { EnterpriseArticleModel, type EnterpriseArticle } from './models.js';
 
@@ -20,6 +21,22 @@ const KEYS = Object.keys(SHAPE) as Key[];
 export function lacksPageLinks(meta: SourceRow['meta']): boolean {
   const listed = (key: 'categories' | 'templates'): boolean => meta[key] !== undefined && SHAPE[key].safeParse(meta[key]).success;
   return !listed('categories') || !listed('templates');
+}
+
+/**
+ * What to read an article's categories and templates from: its HTML and its wiki's article path
+ * (for a page without `<base href>`), or undefined when its metadata lists both or it has no HTML.
+ * One rule for the service (ContentService.pageLinks) and the build steps that read them ahead.
+ */
+export function pageLinksInput(source: { project: string; html?: string | null | undefined; meta: SourceRow['meta'] }): { html: string; base: string | undefined } | undefined {
+  if (source.html === undefined || source.html === null || !lacksPageLinks(source.meta)) return undefined;
+  const host = hostOfProject(source.project);
+  return { html: source.html, base: host === undefined ? undefined : `https://${host}/wiki/` };
+}
+
+/** Categories and templates as the row keeps them (`articles.page_links`): with the engine version that read them. */
+export function storedPageLinks(links: PageLinks): string {
+  return JSON.stringify({ engine: ENGINE_VERSION, ...links });
 }
 
 /**
