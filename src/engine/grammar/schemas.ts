@@ -330,7 +330,11 @@ export const WikitextSchema = file({
   }),
   shortDescription: Rules,
   noise: group({ names: Rules, prefixes: Rules }),
-  referenceLists: group({ names: Rules, prefixes: Rules }),
+  referenceLists: group({
+    names: Rules,
+    prefixes: Rules,
+    grouped: Rules.describe('Beginnings of the names of lists that print a group of their own (notes), not the page\'s references: the definitions they hold are not read as references of the default group'),
+  }),
   references: group({
     short: Rules,
     notes: z.array(Rule.extend({ group: z.string().describe('The reference group; empty for the group= parameter of the call') })),

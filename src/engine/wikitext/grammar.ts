@@ -111,10 +111,16 @@ const shortDescription = names(grammar.shortDescription);
 const noiseNames = names(grammar.noise.names);
 const referenceLists = names(grammar.referenceLists.names);
 const referenceListPrefixes = grammar.referenceLists.prefixes.map((r) => r.match);
+const groupedReferenceLists = grammar.referenceLists.grouped.map((r) => r.match);
 const noisePrefixes = grammar.noise.prefixes.map((r) => r.match);
 const shortFootnotes = names(grammar.references.short);
 const anchorLinks = names(grammar.references.anchorLinks);
 const anchorIds = names(grammar.references.anchorIds);
+
+/** Whether a reference-list template prints a group of its own ({{notelist}}): its definitions are not the default group's. */
+export function isGroupedReferenceList(rawName: string): boolean {
+  return startsWithAny(normalizeTemplateName(rawName), groupedReferenceLists);
+}
 
 /** Whether a template writes a citation's anchor outright (`ref={{harvid|…}}`). */
 export function isAnchorId(rawName: string): boolean {

@@ -12,6 +12,8 @@ import { infoboxTable } from './rules/infobox-table.js';
 import { inline } from './rules/inline.js';
 import { layoutTable } from './rules/layout-table.js';
 import { listMarker } from './rules/list-marker.js';
+import { navigation } from './rules/navigation.js';
+import { referenceList } from './rules/reference-list.js';
 import { table } from './rules/table.js';
 import { text } from './rules/text.js';
 import type { WikitextRule } from './types.js';
@@ -29,6 +31,9 @@ export const WIKITEXT_PRESET: readonly WikitextRule[] = [
   listMarker,
   infobox,
   description,
+  // After infobox and description: a box the grammar names is never navigation.
+  referenceList,
+  navigation,
   // Last: matches every node.
   inline,
 ];
