@@ -335,7 +335,7 @@ class Renderer {
    * Whether anything was shown.
    */
   private fallback(t: TranscludeToken, depth: number): boolean {
-    const args = fallbackArgs(t, this.options.inReference === true);
+    const args = fallbackArgs(t, this.options.inReference === true, this.scope.title);
     if (args === undefined) return false;
     const shown: string[] = [];
     for (const arg of args) {
@@ -463,18 +463,33 @@ class Renderer {
  * ({{transl|ar|…}}, {{lang|de|…}}) and record ids left out; in a reference without positional text, its named
  * parameters but addresses and switches.
  */
-function fallbackArgs(t: TranscludeToken, inReference: boolean): ParameterToken[] | undefined {
+function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | undefined): ParameterToken[] | undefined {
   if (!inReference && standsAlone(t)) return undefined;
   // In a reference, only a template that is the footnote's own content: one inside a citation's
   // parameter builds its URL or id ({{Google books|Dd-vAAAAQBAJ|pg=PR10}} in `url=`).
   if (inReference && t.parentNode?.type !== 'ext-inner') return undefined;
   const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
+  if (isLookup(anon, title)) return undefined;
   const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
   const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()) && !isIdentifier(a.getValue()));
   return named.length > 0 ? named : undefined;
 }
+
+/**
+ * A data lookup keyed by the page itself: among its positional values, the page's own name and
+ * a number or code ({{Statistiek gemeente Duitsland inwoners|11|Berlijn}} on "Berlijn",
+ * {{Métadonnées Commune|2B050|calvi|Calvi}} on "Calvi"). What it shows is looked up from them
+ * (a population, an area), so none of them is text.
+ */
+function isLookup(anon: readonly ParameterToken[], title: string | undefined): boolean {
+  if (title === undefined || anon.length < 2) return false;
+  const page = title.replace(/_/g, ' ').replace(/\s*\([^()]*\)$/, '').trim().toLowerCase();
+  const values = anon.map((a) => a.getValue().trim());
+  return values.some((v) => v.toLowerCase() === page) && values.some((v) => LOOKUP_KEY.test(v));
+}
+const LOOKUP_KEY = /^[\p{Lu}\d][\p{Lu}\d-]*$/u;
 
 /** Not a switch or a code ("yes", "de", "left", "ISBN"): a value with a space, of six characters or more, or of four not all Latin letters ("1991"). */
 function isPhrase(raw: string): boolean {
@@ -483,14 +498,20 @@ function isPhrase(raw: string): boolean {
 }
 
 /**
- * Not text but data a template turns into a link or a colour: a record id ({{Google
- * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}, {{Gallica|bpt6k76498757/f2}}: one word of eight or more with a digit or `_`) or
- * a CSS colour ({{legend|#204A87|Union states}}).
+ * Not text but data a template turns into a link, a colour or a picture: a record id ({{Google
+ * books|OAsQ_hFjhrAC}}, {{IMDb name|0000123}}, {{Gallica|bpt6k76498757/f2}}: one word of eight or more with a digit or `_`),
+ * a CSS colour ({{legend|#204A87|Union states}}), a file name or an image size.
  */
 function isIdentifier(raw: string): boolean {
   const v = raw.trim();
-  return (/^[\w/-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v);
+  return (/^[\w/-]{8,}$/.test(v) && /[\d_]/.test(v)) || /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) || FILE_OR_SIZE.test(v) || FORMAT_KEY.test(v);
 }
+/**
+ * A file a template places or its size ({{Kaart deelstaten Duitsland|Locator map Berlin in Germany.svg|190px}}), or a
+ * format key of lower-case letters and one digit ({{Datum|…|iso2}}, {{Kartposition Tyskland|bild1}}): never text.
+ */
+const FILE_OR_SIZE = /^(?:[^|\n[\]{}]{1,240}\.(?:jpe?g|png|svg|gif|tiff?|webp|ogg|oga|mp3|wav|webm)|\d*x?\d+\s*px)$/i;
+const FORMAT_KEY = /^[a-z]+\d$/;
 
 /** A value a fallback shows: some text, on one line. */
 function isShownValue(raw: string): boolean {
