@@ -302,6 +302,12 @@ class Renderer {
         }
         // A template nobody wrote a rule for keeps what it was given to show (fallback below).
         if (kind.kind === 'unknown' && this.fallback(t, depth)) return;
+        // A footnote that is one such template ({{Metadaten Einwohnerzahl DE-BE|Berlin|Quelle}}, a
+        // lookup of its source) is named by it: the one thing of it the door can read.
+        if (kind.kind === 'noise' && this.options.inReference === true && isFootnoteContent(t)) {
+          this.text += ` ${escapeSentinels(templateDisplayName(t.name))} `;
+          return;
+        }
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
         // still shown, so it is a footnote of the article.
         if (this.searchesHidden) this.citationsIn(t.getAllArgs(), depth);
@@ -383,7 +389,8 @@ class Renderer {
       const n = stack.pop()!;
       if (n.type === 'text') continue;
       if (n.type === 'ext' || (n.type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
-        this.node(n, depth + 1);
+        // Read for its footnotes only: the parameter is not shown, so neither is its text.
+        this.renderApart([n], depth + 1);
         continue;
       }
       for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
@@ -443,6 +450,8 @@ class Renderer {
     }
     // {{IMDb name|0000487}} without a name names the article's subject.
     if (this.text.length === mark && rule.pageName === true && this.scope.title !== undefined) this.text += escapeSentinels(this.scope.title);
+    // {{JPN}}: the country's name in the article's language (grammar `countries`).
+    if (this.text.length === mark && rule.region !== undefined) this.text += escapeSentinels(regionName(rule.region, this.scope.language));
     if (this.text.length === mark) this.text = this.text.slice(0, start);
     else this.text += after;
   }
@@ -517,6 +526,11 @@ const FORMAT_KEY = /^[a-z]+\d$/;
 function isShownValue(raw: string): boolean {
   const v = raw.trim();
   return v.length > 0 && !v.includes('\n');
+}
+
+/** The whole content of a footnote, nothing but whitespace beside it (`<ref>{{…}}</ref>`). */
+function isFootnoteContent(t: TranscludeToken): boolean {
+  return t.parentNode?.type === 'ext-inner' && t.parentNode.childNodes.every((c) => c === t || (c.type === 'text' && c.data.trim().length === 0));
 }
 
 /** A template at the page's top level with nothing but whitespace beside it on its line. */
@@ -623,6 +637,23 @@ function formatDate(t: TranscludeToken, keys: readonly [string, string, string],
   } catch {
     return `${y}-${String(m).padStart(2, '0')}${d === undefined ? '' : `-${String(d).padStart(2, '0')}`}`;
   }
+}
+
+const regionNames = new Map<string, Intl.DisplayNames | undefined>();
+
+/** A region's name in a language ("JP" in ja → "日本"); '' when the language has no names. */
+function regionName(region: string, language: string | undefined): string {
+  const locale = language === undefined || language === 'simple' ? 'en' : language;
+  let names = regionNames.get(locale);
+  if (!regionNames.has(locale)) {
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    } catch {
+      names = undefined;
+    }
+    if (regionNames.size < 1000) regionNames.set(locale, names);
+  }
+  return names?.of(region) ?? '';
 }
 
 /** The parser's own plain text of a token, or nothing when even that fails (pathological trees). */
