@@ -285,6 +285,11 @@ export const TextRuleSchema = z.strictObject({
     .boolean()
     .optional()
     .describe('The template\'s own name, as written, is the text ({{XIXe siècle}}, {{2e}}), followed by what param or join give after sep ({{2e|régiment}} → "2e régiment")'),
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .describe('An ISO 3166 region: when the parameters give nothing, the region\'s name in the article\'s language is the text (a country template, grammar `countries`)'),
   lowerCaseWith: z
     .string()
     .optional()
@@ -379,6 +384,12 @@ export const WikitextSchema = file({
       .describe('Module:Convert unit codes (the `units` parameters of text rules) and how they read'),
   }),
   modules: group({ rules: z.array(RuledTemplate) }),
+  countries: group({
+    codes: z
+      .array(Rule.extend({ region: z.string().regex(/^[A-Z]{2}$/).describe('The ISO 3166-1 alpha-2 region the code names') }))
+      .describe('Country templates named by a code ({{JPN}}, {{DEU}}): a flag and the country\'s name'),
+    target: Rules.describe('Parameters of a country template naming what the flag stands for instead, shown in place of the country (dewiki Ziel=)'),
+  }),
   interwiki: group({ languages: Rules, projects: z.array(Rule.extend({ host: z.string().min(1) })) }),
   tags: group({
     literal: Rules.describe('Extension tags whose content is text as written'),

@@ -142,6 +142,9 @@ const pronunciationPrefixes = grammar.pronunciation.prefixes.map((r) => r.match)
 const textRules = new Map(grammar.text.rules.map((r) => [r.match, r.rule]));
 const textPrefixes = grammar.text.prefixes.map((r) => [r.match, r.rule] as const);
 const moduleRules = new Map(grammar.modules.rules.map((r) => [r.match, r.rule]));
+const countryTargets = grammar.countries.target.map((r) => r.match);
+/** Country templates by code ({{JPN}}): the target parameter if given, else the region's name. */
+const countries = new Map<string, TemplateKind>(grammar.countries.codes.map((r) => [r.match, { kind: 'text', rule: { param: countryTargets, region: r.region } }]));
 
 /** The text rule of a Lua module called by {{#invoke:…}}, e.g. "Module:Collapsible_list". */
 export function moduleRule(moduleName: string): TextRule | undefined {
@@ -214,8 +217,22 @@ function classify(name: string, rawName: string): TemplateKind {
   return pattern === undefined ? UNKNOWN : { kind: 'text', rule: pattern };
 }
 
+const COUNTRY_CODE = /^[A-Z]{3}$/;
+
+/**
+ * A country template ({{JPN}}): a code written in capitals, so that a name of the same letters is
+ * not one ({{VIe}}, frwiki's "6th"). Read before the memo, which is keyed by the name in lower case.
+ */
+function countryKind(rawName: string): TemplateKind | undefined {
+  const shown = templateDisplayName(rawName);
+  if (!COUNTRY_CODE.test(shown)) return undefined;
+  return countries.get(shown.toLowerCase());
+}
+
 /** Memoized: articles use a few hundred distinct templates, called thousands of times. */
 export function templateKind(rawName: string): TemplateKind {
+  const country = countryKind(rawName);
+  if (country !== undefined) return country;
   const name = normalizeTemplateName(rawName);
   let kind = kinds.get(name);
   if (kind === undefined) {
