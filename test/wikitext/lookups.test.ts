@@ -30,3 +30,12 @@ describe('data lookups show nothing of their keys', () => {
     expect(read('{{Zz lang|de|Berlin}} is big.', 'Berlin', 'enwiki').abstract).toBe('Berlin is big.');
   });
 });
+
+describe('parameters a template does not show', () => {
+  it('are read for their footnotes only: no text of a template inside them leaks (dewiki__Berlin {{Mehrspaltige Liste|liste=…}})', () => {
+    const a = read('Partner.<ref>Quelle.</ref>\n{{Zz columns|liste={{USA|Ziel=Los Angeles}} (1967)<ref>Senat.</ref><br />{{FRA|Ziel=Paris}} (1987)}}\nEnde.', 'Berlin', 'dewiki');
+    expect(JSON.stringify(a.sections)).not.toMatch(/Los Angeles|Paris/);
+    expect(a.references.map((r) => r.text.value)).toEqual(['Quelle.', 'Senat.']);
+  });
+});
+
