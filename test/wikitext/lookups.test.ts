@@ -9,25 +9,25 @@ import type { Article } from '../../src/index.js';
 
 const read = (text: string, name: string, project: string): Article => parseWikitext(text, { name, project, language: project.replace(/wiki$/, '') });
 
-describe('data lookups show nothing of their keys', () => {
-  it('by structure: a number or code and the page\'s own name (nlwiki__Berlijn, frwiki__Calvi)', () => {
-    expect(read('Berlijn telt {{Statistiek gemeente Duitsland inwoners|11|Berlijn}} inwoners.', 'Berlijn', 'nlwiki').abstract).toBe('Berlijn telt inwoners.');
-    expect(read('Calvi compte {{Zz commune|2B050|calvi|Calvi}} habitants.', 'Calvi', 'frwiki').abstract).toBe('Calvi compte habitants.');
-  });
-  it('by name: the wiki\'s lookup families (grammar noise prefixes: dewiki__Berlin, svwiki__Berlin)', () => {
-    expect(read('Berlin hat {{Metadaten Einwohnerzahl DE-BE|Berlin}} Einwohner.', 'Berlin', 'dewiki').abstract).toBe('Berlin hat Einwohner.');
-    expect(read('Mitte hat {{Metadaten Einwohnerzahl DE-BE|Mitte}} Einwohner.', 'Berlin', 'dewiki').abstract).toBe('Mitte hat Einwohner.');
-    expect(read('Karta {{Kartposition Tyskland|bild1}} här.', 'Berlin', 'svwiki').abstract).toBe('Karta här.');
-  });
-  it('a file name, an image size or a format key given to a template is no text (nlwiki__Berlijn)', () => {
-    expect(read('Kaart: {{Kaart deelstaten Duitsland|Locator map Berlin in Germany.svg|190px}}.', 'Berlijn', 'nlwiki').abstract).toBe('Kaart:.');
-    expect(read('Op {{Datum|{{Statistiek gemeente Duitsland inwoners||Berlijn|TXT=Year}}|iso2}} geteld.', 'Berlijn', 'nlwiki').abstract).toBe('Op geteld.');
-    expect(read('De {{Zz weg|A1}} loopt.', 'Berlijn', 'nlwiki').abstract).toBe('De A1 loopt.');
-  });
-  it('keeps the positional text of formatting templates, the page\'s name among it', () => {
-    expect(read('Listed as {{Zz ticker|IBM}} in {{Zz nb|100|mètres}}.', 'IBM', 'enwiki').abstract).toBe('Listed as IBM in 100 mètres.');
-    expect(read('The {{Zz small|Berlin}} wall.', 'Berlin', 'enwiki').abstract).toBe('The Berlin wall.');
-    expect(read('{{Zz lang|de|Berlin}} is big.', 'Berlin', 'enwiki').abstract).toBe('Berlin is big.');
+describe('data lookups show nothing of their keys; formatting templates keep their text', () => {
+  it.each([
+    // By structure: a number or code and the page's own name (nlwiki__Berlijn, frwiki__Calvi).
+    ['nlwiki', 'Berlijn', 'Berlijn telt {{Statistiek gemeente Duitsland inwoners|11|Berlijn}} inwoners.', 'Berlijn telt inwoners.'],
+    ['frwiki', 'Calvi', 'Calvi compte {{Zz commune|2B050|calvi|Calvi}} habitants.', 'Calvi compte habitants.'],
+    // By name: the wiki's lookup families (grammar noise prefixes: dewiki__Berlin, svwiki__Berlin).
+    ['dewiki', 'Berlin', 'Berlin hat {{Metadaten Einwohnerzahl DE-BE|Berlin}} Einwohner.', 'Berlin hat Einwohner.'],
+    ['dewiki', 'Berlin', 'Mitte hat {{Metadaten Einwohnerzahl DE-BE|Mitte}} Einwohner.', 'Mitte hat Einwohner.'],
+    ['svwiki', 'Berlin', 'Karta {{Kartposition Tyskland|bild1}} här.', 'Karta här.'],
+    // A file name, an image size or a format key given to a template is no text (nlwiki__Berlijn).
+    ['nlwiki', 'Berlijn', 'Kaart: {{Kaart deelstaten Duitsland|Locator map Berlin in Germany.svg|190px}}.', 'Kaart:.'],
+    ['nlwiki', 'Berlijn', 'Op {{Datum|{{Statistiek gemeente Duitsland inwoners||Berlijn|TXT=Year}}|iso2}} geteld.', 'Op geteld.'],
+    // Formatting templates keep their positional text, the page's name among it.
+    ['nlwiki', 'Berlijn', 'De {{Zz weg|A1}} loopt.', 'De A1 loopt.'],
+    ['enwiki', 'IBM', 'Listed as {{Zz ticker|IBM}} in {{Zz nb|100|mètres}}.', 'Listed as IBM in 100 mètres.'],
+    ['enwiki', 'Berlin', 'The {{Zz small|Berlin}} wall.', 'The Berlin wall.'],
+    ['enwiki', 'Berlin', '{{Zz lang|de|Berlin}} is big.', 'Berlin is big.'],
+  ])('%s "%s": %s', (project, name, text, abstract) => {
+    expect(read(text, name, project).abstract).toBe(abstract);
   });
 });
 

@@ -6,22 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../../src/schema/article.js';
 import { ReferenceBook } from '../../../src/engine/reference/wikitext.js';
-import { readingTree } from '../../../src/engine/wikitext/nesting.js';
 import { WIKITEXT_PRESET } from '../../../src/engine/wikitext/preset.js';
 import { navigation } from '../../../src/engine/wikitext/rules/navigation.js';
 import { referenceList } from '../../../src/engine/wikitext/rules/reference-list.js';
-import { parseTree } from '../../../src/engine/wikitext/tree.js';
-import { runRule, scope, topLevel, walkerFor } from './harness.js';
+import { runRule, scope, topLevel, walkPage, walkerFor } from './harness.js';
 
-function walk(wikitext: string) {
-  const { walker, out } = walkerFor();
-  const tree = readingTree(() => {
-    const t = parseTree(wikitext, scope.profile)!;
-    walker.walk(t.childNodes);
-    return t;
-  });
-  return { walker, out, tree };
-}
+const walk = walkPage;
 
 const texts = (parts: readonly Part[]): string[] => parts.flatMap((p) => [...(p.value === undefined ? [] : [p.value]), ...texts(p.has_parts ?? [])]);
 const pageText = (walker: { tree: { sections: Part[] } }): string[] => texts(walker.tree.sections);

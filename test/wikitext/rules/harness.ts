@@ -52,3 +52,14 @@ export function runRule(rule: WikitextRule, node: AstNodes): { walker: WikitextW
   });
   return { walker, out };
 }
+
+/** The whole page through the preset: the walker, the collector's output, the parsed tree and what the collector extracted. */
+export function walkPage(wikitext: string) {
+  const { walker, out } = walkerFor();
+  const tree = readingTree(() => {
+    const t = parseTree(wikitext, scope.profile)!;
+    walker.walk(t.childNodes);
+    return t;
+  });
+  return { walker, out, tree, extracted: out.extracted(walker.tree.sections, scope) };
+}

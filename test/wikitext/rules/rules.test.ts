@@ -8,7 +8,6 @@ import type { Part } from '../../../src/schema/article.js';
 import { WIKITEXT_PRESET } from '../../../src/engine/wikitext/preset.js';
 import { ReferenceBook, dropUnresolved } from '../../../src/engine/reference/wikitext.js';
 import { readingTree } from '../../../src/engine/wikitext/nesting.js';
-import { parseTree } from '../../../src/engine/wikitext/tree.js';
 import { description } from '../../../src/engine/wikitext/rules/description.js';
 import { heading } from '../../../src/engine/wikitext/rules/heading.js';
 import { horizontalRule } from '../../../src/engine/wikitext/rules/horizontal-rule.js';
@@ -19,18 +18,9 @@ import { layoutTable } from '../../../src/engine/wikitext/rules/layout-table.js'
 import { listMarker } from '../../../src/engine/wikitext/rules/list-marker.js';
 import { table } from '../../../src/engine/wikitext/rules/table.js';
 import { text } from '../../../src/engine/wikitext/rules/text.js';
-import { first, runRule, scope, topLevel, walkerFor } from './harness.js';
+import { first, runRule, scope, topLevel, walkPage, walkerFor } from './harness.js';
 
-/** The whole page through the preset: the walker and the collector's output. */
-function walk(wikitext: string) {
-  const { walker, out } = walkerFor();
-  const tree = readingTree(() => {
-    const t = parseTree(wikitext, scope.profile)!;
-    walker.walk(t.childNodes);
-    return t;
-  });
-  return { walker, out, tree, extracted: out.extracted(walker.tree.sections, scope) };
-}
+const walk = walkPage;
 
 const lead = (walker: { tree: { sections: Part[] } }): Part[] => walker.tree.sections[0]!.has_parts ?? [];
 const fieldsOf = (box: Part): Record<string, string> =>
