@@ -21,6 +21,8 @@ describe('data lookups show nothing of their keys; formatting templates keep the
     // A file name, an image size or a format key given to a template is no text (nlwiki__Berlijn).
     ['nlwiki', 'Berlijn', 'Kaart: {{Kaart deelstaten Duitsland|Locator map Berlin in Germany.svg|190px}}.', 'Kaart:.'],
     ['nlwiki', 'Berlijn', 'Op {{Datum|{{Statistiek gemeente Duitsland inwoners||Berlijn|TXT=Year}}|iso2}} geteld.', 'Op geteld.'],
+    // A footnote written by name: the name is a key (plwiki__Berlin).
+    ['plwiki', 'Berlin', 'W 1700 roku Francuzi stanowili już ok. 30% populacji miasta{{r|fam}}.', 'W 1700 roku Francuzi stanowili już ok. 30% populacji miasta.'],
     // Formatting templates keep their positional text, the page's name among it.
     ['nlwiki', 'Berlijn', 'De {{Zz weg|A1}} loopt.', 'De A1 loopt.'],
     ['enwiki', 'IBM', 'Listed as {{Zz ticker|IBM}} in {{Zz nb|100|mètres}}.', 'Listed as IBM in 100 mètres.'],
