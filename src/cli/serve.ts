@@ -184,7 +184,7 @@ export async function run(argv: string[]): Promise<number> {
     samples: !options['no-samples'],
   };
   try {
-    // The store opens (a first start unpacks its template on libuv's threads, PGlite compiles in
+    // The store opens (a first start's template files written on libuv's threads, PGlite compiling in
     // the background) while the service's modules load: serve-start.ts.
     const opened = startOpeningStore(store);
     const { startServer } = await importServer(opened);

@@ -2,7 +2,7 @@
  * The first steps of `wikistruct serve`, in a module that loads little (no engine, no HTTP
  * framework): the CLI starts opening the store with it and only then imports the service's
  * modules (server.ts and everything it imports, most of a start's CPU), so that what opening the
- * store leaves to other threads — a first start's template unpacked by libuv's threads
+ * store leaves to other threads — a first start's template files written by libuv's threads
  * (storage/pglite-template.ts), PGlite's WebAssembly compiled in the background — runs beside
  * the loading of those modules instead of after it.
  *

@@ -1,6 +1,6 @@
 /**
  * What `wikistruct serve` loads before it starts opening the store (src/service/serve-start.ts):
- * the store opens — a first start's template unpacked on a worker thread, PGlite started — while
+ * the store opens — a first start's template files written by libuv's threads, PGlite started — while
  * the service's modules (the engine, the HTTP framework, the routes) load, so the CLI must not
  * import them statically. And nodemailer is loaded with the first mail, not by a start.
  * Read from the sources' static imports (`import ... from`, `export ... from`; `import type` and

@@ -29,8 +29,6 @@ import { createRequire } from 'node:module';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { packageFile } from '../../package-files.js';
@@ -168,36 +166,6 @@ class FileWrites {
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.race(this.pending);
   }
-}
-
-/** What `unpackTemplateOffThread` asks its worker (unpack-worker.ts). */
-export interface UnpackTask {
-  template: string;
-  dataDir: string;
-  required: string | null;
-}
-
-/** What the worker answers. */
-export type UnpackResult = { ok: true } | { ok: false; message: string; code?: string };
-
-/**
- * `unpackTemplate` on a worker thread: the same files, the same failures (their message and
- * code). A first `serve` unpacks its template while its main thread loads the service's modules
- * (serve-start.ts): on its own thread the gunzip and the tar parsing (0.4-0.8 s of main-thread
- * CPU on the loaded development machine) no longer wait for the module loading, nor it for them.
- */
-export async function unpackTemplateOffThread(template: string, dataDir: string, required: string | null = 'PG_VERSION'): Promise<void> {
-  const task: UnpackTask = { template, dataDir, required };
-  const worker = new Worker(unpackWorkerEntry(), { workerData: task });
-  const [result] = (await once(worker, 'message')) as [UnpackResult];
-  if (!result.ok) throw Object.assign(new Error(result.message), result.code === undefined ? {} : { code: result.code });
-}
-
-/** The compiled worker module (under vitest/tsx this module runs from its TypeScript source; workers run compiled JS). */
-function unpackWorkerEntry(): URL {
-  const here = new URL(import.meta.url);
-  if (here.pathname.endsWith('.ts')) return new URL('../../../dist/src/service/storage/unpack-worker.js', here);
-  return new URL('./unpack-worker.js', here);
 }
 
 /** The entry's path under `root`, or undefined when it would leave it (`..`, absolute names are made relative). */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
-import { findTemplate, unpackTemplateOffThread, type TemplateKind } from './pglite-template.js';
+import { findTemplate, unpackTemplate, type TemplateKind } from './pglite-template.js';
 
 /**
  * PostgreSQL settings of the embedded database, given on its command line so that they also hold
@@ -62,7 +62,7 @@ export async function openPglite(dataDir: string | undefined, options: { templat
       for (const kind of kinds) {
         const found = findTemplate(kind);
         if (found === undefined) continue;
-        await unpackTemplateOffThread(found, dataDir);
+        await unpackTemplate(found, dataDir);
         unpacked = kind;
         break;
       }
