@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
-import { catchSignals, defaultDataDir, startServer } from '../service/server.js';
+import { catchSignals, defaultDataDir, startOpeningStore } from '../service/serve-start.js';
+import type { OpenedStore } from '../service/serve-start.js';
 import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
 import { SharedDataDirError } from '../service/storage/data-dir.js';
 import { DataDirLockedError } from '../service/storage/lock.js';
@@ -175,21 +176,29 @@ export async function run(argv: string[]): Promise<number> {
   }
   const logger = createLogger({ level: env.data.LOG_LEVEL });
   const signals = catchSignals(logger);
+  const store = {
+    dataDir: options.data ?? defaultDataDir(),
+    databaseUrl: env.data.DATABASE_URL,
+    keySecret: env.data.WIKISTRUCT_KEY_SECRET,
+    allowSharedDataDir: options['allow-shared-data-dir'],
+    samples: !options['no-samples'],
+  };
   try {
+    // The store opens (a first start's template files written on libuv's threads, PGlite compiling in
+    // the background) while the service's modules load: serve-start.ts.
+    const opened = startOpeningStore(store);
+    const { startServer } = await importServer(opened);
     const server = await startServer({
+      ...store,
+      opened,
       host: options.host,
       port: options.port,
-      dataDir: options.data ?? defaultDataDir(),
-      databaseUrl: env.data.DATABASE_URL,
       redisUrl: env.data.REDIS_URL,
       smtpUrl: env.data.SMTP_URL,
       mailFrom: env.data.MAIL_FROM,
       issuer: env.data.WIKISTRUCT_ISSUER,
-      keySecret: env.data.WIKISTRUCT_KEY_SECRET,
-      allowSharedDataDir: options['allow-shared-data-dir'],
       ...(options['trust-proxy'] === undefined ? {} : { trustProxy: options['trust-proxy'] }),
       offline: options.offline,
-      samples: !options['no-samples'],
       upstreams,
       ...(options['max-age']?.ms === undefined ? {} : { maxAgeMs: options['max-age'].ms }),
       ...(options.follow ? { follow: options['follow-url'] ?? WIKIMEDIA_PAGE_CHANGES } : {}),
@@ -213,6 +222,16 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`wikistruct serve: ${options.host}:${options.port} ${reason} (choose another with --host/--port)\n`);
       return 1;
     }
+    throw error;
+  }
+}
+
+/** server.ts, the store closed if it cannot be loaded (startServer closes it on any later failure). */
+async function importServer(opened: Promise<OpenedStore>): Promise<typeof import('../service/server.js')> {
+  try {
+    return await import('../service/server.js');
+  } catch (error) {
+    await opened.then((o) => o.storage.db.close(), () => undefined);
     throw error;
   }
 }

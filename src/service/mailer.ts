@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -27,22 +27,40 @@ export interface MailerOptions {
  * SMTP through nodemailer when configured; otherwise each message is written as an RFC 822
  * `.eml` file into the outbox, so a fresh install works without a mail server and an operator
  * can read (or forward) the mail by hand.
+ *
+ * nodemailer (40 modules, 0.6 MB) is loaded with the first mail, not at start: most starts of a
+ * service send none (issue 26, the time a start takes to be ready). Creating a transport neither
+ * connects nor checks the server, so making it then changes nothing else.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  let transport: Promise<Transporter> | undefined;
+  let closed = false;
+  const transporter = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const made: Transporter =
+        options.smtpUrl !== undefined
+          ? nodemailer.createTransport(options.smtpUrl)
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      // Closed while it loaded: closed now.
+      if (closed) made.close();
+      return made;
+    }));
+  const close = (): void => {
+    closed = true;
+    void transport?.then((t) => t.close());
+  };
   if (options.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: options.from, ...mail });
+        const info = await (await transporter()).sendMail({ from: options.from, ...mail });
         return String(info.messageId);
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transporter()).sendMail({ from: options.from, ...mail });
       mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       const path = join(options.outboxDir, name);
@@ -50,6 +68,6 @@ export function createMailer(options: MailerOptions): Mailer {
       writeFileSync(path, info.message as Buffer, { mode: 0o600 });
       return path;
     },
-    close: () => transport.close(),
+    close,
   };
 }

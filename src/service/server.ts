@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AdminCommand } from './admin-commands.js';
 import { listenAdminSocket } from './admin-socket.js';
@@ -12,13 +12,14 @@ import { createMailer } from './mailer.js';
 import type { SnapshotBuildResult } from './snapshots/command.js';
 import { snapshotsDir } from './snapshots/layout.js';
 import { openSharedState, type SharedState } from './shared-state.js';
-import { loadKeySecret } from './auth/key-secret.js';
-import { prepareDataDir } from './storage/data-dir.js';
-import { openStorage } from './storage/open.js';
+import { openServeStore, type OpenedStore } from './serve-start.js';
 import { releaseYoungGenerationOnce } from './young-generation.js';
 import type { HttpTimeouts } from './timeouts.js';
 import type { ContentSettings } from './content/part.js';
 import type { UpstreamOrigin } from './content/upstream/origins.js';
+
+// Moved to the light module `wikistruct serve` starts with; still importable from here.
+export { catchSignals, defaultDataDir } from './serve-start.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -65,6 +66,11 @@ export interface ServeOptions {
   logger?: Logger;
   /** Where the one-time admin password and the samples line go (default: standard error). */
   announce?: (text: string) => void;
+  /**
+   * The store, being opened from these same options since before this module was loaded
+   * (serve-start.ts `startOpeningStore`, what `wikistruct serve` does); else opened here.
+   */
+  opened?: Promise<OpenedStore>;
 }
 
 export interface RunningServer {
@@ -79,26 +85,12 @@ function withUpstreams(settings: ContentSettings, upstreams: readonly UpstreamOr
   return upstreams === undefined || upstreams.length === 0 ? settings : { ...settings, wiki: { ...settings.wiki, upstreams } };
 }
 
-/** The default data directory: `$WIKISTRUCT_DATA`, else `./data`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env['WIKISTRUCT_DATA'] ?? 'data');
-}
-
 /** Opens storage, builds the app and listens. Process signals are wired by `catchSignals`, before it is called. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
-  // Before anything is written in it: private (0700), or refused (SharedDataDirError).
-  const privacy = { allowShared: options.allowSharedDataDir ?? false };
-  prepareDataDir(options.dataDir, privacy);
-  const keySecret = loadKeySecret({ envSecret: options.keySecret, dataDir: options.dataDir, ...privacy });
-  if (privacy.allowShared) logger.warn({ dataDir: options.dataDir }, 'the privacy of the data directory and the key secret is not checked (--allow-shared-data-dir)');
-  const { db, lock, samplesFromTemplate } = await openStorage({
-    dataDir: options.dataDir,
-    databaseUrl: options.databaseUrl,
-    command: 'wikistruct serve',
-    privacy,
-    samples: options.samples !== false,
-  });
+  const { privacy, keySecret, storage } = await (options.opened ?? openServeStore(options));
+  if (privacy.allowShared === true) logger.warn({ dataDir: options.dataDir }, 'the privacy of the data directory and the key secret is not checked (--allow-shared-data-dir)');
+  const { db, lock, samplesFromTemplate } = storage;
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
     outboxDir: join(options.dataDir, 'outbox'),
@@ -213,45 +205,5 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         await shared.close();
         await db.close();
       })()),
-  };
-}
-
-/**
- * SIGINT/SIGTERM close the server gracefully; a second signal exits at once. Caught from before
- * the server starts: node applies a signal's default action (the process dies, the store not
- * closed) until a listener exists, and between the "listening" line and the caller's next step
- * the microtasks of the start's first database work run (about 90 ms with the embedded database),
- * so a supervisor's SIGTERM right after that line killed the process. A signal during the start
- * closes the server as soon as it is up.
- */
-export function catchSignals(logger: Logger): { closeOnSignal(server: RunningServer): Promise<void>; release(): void } {
-  let signalled: NodeJS.Signals | undefined;
-  let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
-  const handler = (signal: NodeJS.Signals): void => {
-    if (signalled !== undefined) process.exit(1);
-    signalled = signal;
-    onSignal?.(signal);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return {
-    closeOnSignal: (server) =>
-      new Promise((done) => {
-        const stop = (signal: NodeJS.Signals): void => {
-          logger.info({ signal }, 'shutting down');
-          server.close().then(done, (error: unknown) => {
-            logger.error({ err: error }, 'shutdown failed');
-            process.exitCode = 1;
-            done();
-          });
-        };
-        if (signalled !== undefined) stop(signalled);
-        else onSignal = stop;
-      }),
-    /** A start that failed: the signals get their default action back. */
-    release: () => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-    },
   };
 }

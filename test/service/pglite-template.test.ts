@@ -98,7 +98,12 @@ describe('the PGlite template', () => {
       await old.close();
     }
   }, 120_000);
+});
 
+// Its small files are written in the background, at most a few at once (FileWrites): every one
+// lands whole, and a failed one fails the unpacking as a synchronous write did.
+describe('unpacking', () => {
+  const unpack = unpackTemplate;
   test('entries naming a path outside the target are skipped; the rest is unpacked 0700/0600', async () => {
     const dir = scratch();
     const archive = join(dir, 'evil.tar.gz');
@@ -110,7 +115,7 @@ describe('the PGlite template', () => {
       { name: '/abs/../../escaped-too', body: 'x' },
     ]);
     const target = join(dir, 'data');
-    await unpackTemplate(archive, target);
+    await unpack(archive, target);
     expect(existsSync(join(dir, 'escaped')), 'nothing written above the target').toBe(false);
     expect(existsSync(join(dir, 'escaped-too')), 'nor through an absolute name').toBe(false);
     expect(modes(target).map((e) => [e.path.slice(target.length + 1), e.mode.toString(8)]).sort(), 'private modes').toEqual([
@@ -126,7 +131,7 @@ describe('the PGlite template', () => {
     const archive = join(dir, 'empty.tar.gz');
     await writeTar(archive, [{ name: 'base/1/112', body: 'page' }]);
     const target = join(dir, 'data');
-    await expect(unpackTemplate(archive, target)).rejects.toThrow(/not a PostgreSQL data directory/);
+    await expect(unpack(archive, target)).rejects.toThrow(/not a PostgreSQL data directory/);
     expect(existsSync(target), 'no data directory').toBe(false);
     expect(existsSync(`${target}.unpacking`), 'no partial one').toBe(false);
   });
@@ -138,7 +143,34 @@ describe('the PGlite template', () => {
     const target = join(dir, 'data');
     mkdirSync(target);
     writeFileSync(join(target, 'PG_VERSION'), '17\n');
-    await expect(unpackTemplate(archive, target), 'not renamed onto a directory that holds files').rejects.toThrow();
+    await expect(unpack(archive, target), 'not renamed onto a directory that holds files').rejects.toThrow();
     expect(readFileSync(join(target, 'PG_VERSION'), 'utf8'), 'its files untouched').toBe('17\n');
+  });
+
+  test('many files, in nested directories, each with its own bytes (more than are written at once)', async () => {
+    const dir = scratch();
+    const archive = join(dir, 'many.tar.gz');
+    const entries = [{ name: 'PG_VERSION', body: '18\n' }];
+    for (let i = 0; i < 120; i++) entries.push({ name: `base/${i % 7}/sub${i % 3}/${i}`, body: `file ${i} `.repeat(1 + (i % 50)) });
+    await writeTar(archive, entries);
+    const target = join(dir, 'data');
+    await unpack(archive, target);
+    for (const e of entries) expect(readFileSync(join(target, e.name), 'utf8'), e.name).toBe(e.body);
+    expect(modes(target).filter((e) => !e.dir)).toHaveLength(entries.length);
+  });
+
+  test('a file that cannot be written fails the unpacking, with its code, and leaves nothing behind', async () => {
+    const dir = scratch();
+    const archive = join(dir, 'twice.tar.gz');
+    // The same name twice: files are created exclusively (wx), so the second write fails.
+    const entries = [{ name: 'PG_VERSION', body: '18\n' }];
+    for (let i = 0; i < 40; i++) entries.push({ name: `base/1/${i}`, body: 'page' });
+    entries.push({ name: 'base/1/7', body: 'again' });
+    for (let i = 40; i < 60; i++) entries.push({ name: `base/1/${i}`, body: 'page' });
+    await writeTar(archive, entries);
+    const target = join(dir, 'data');
+    await expect(unpack(archive, target)).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(existsSync(target), 'no data directory').toBe(false);
+    expect(existsSync(`${target}.unpacking`), 'no partial one').toBe(false);
   });
 });

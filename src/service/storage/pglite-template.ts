@@ -23,7 +23,8 @@
  * The files are named after the PGlite version that wrote them: after an upgrade of PGlite without
  * a rebuild, no template matches and PGlite's own initdb runs, as before.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +35,9 @@ import { packageFile } from '../../package-files.js';
 
 /** Entries larger than this are streamed to their file; smaller ones are written at once. */
 const STREAMED_ENTRY_BYTES = 1024 * 1024;
+
+/** Small files being written at once while an archive is unpacked. */
+const MAX_PENDING_WRITES = 16;
 
 /** Where the build writes the templates, relative to the package root (shipped: `files` has dist/pglite). */
 export const TEMPLATE_DIR = 'dist/pglite';
@@ -75,6 +79,14 @@ export async function unpackTemplate(template: string, dataDir: string, required
   const partial = `${dataDir}.unpacking`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
+  const writes = new FileWrites();
+  /** Directories made so far: each file's parent is made once, not once per file. */
+  const made = new Set<string>([partial]);
+  const makeDir = (dir: string): void => {
+    if (made.has(dir)) return;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    made.add(dir);
+  };
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
     const target = entryPath(partial, header.name);
@@ -84,37 +96,75 @@ export async function unpackTemplate(template: string, dataDir: string, required
       return;
     }
     if (header.type === 'directory') {
-      mkdirSync(target, { recursive: true, mode: 0o700 });
+      makeDir(target);
       stream.resume();
       stream.on('end', next);
       return;
     }
-    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    makeDir(dirname(target));
     if (header.size !== undefined && header.size > STREAMED_ENTRY_BYTES) {
       // Streamed: the largest file is a 16 MB WAL segment of mostly zeros.
       pipeline(stream, createWriteStream(target, { mode: 0o600, flags: 'wx' })).then(() => next(), next);
       return;
     }
-    // The others (a thousand catalog files of 8-200 KB) in one synchronous write each: a write
-    // stream per file (open, write, close on the thread pool) took most of the unpacking's time.
+    // The others (a thousand catalog files of 8-200 KB) each in one write of the whole file, on
+    // libuv's threads while the archive is read on: the kernel's work of creating a thousand
+    // files (most of the unpacking's time) runs beside the main thread's, which in a start is
+    // loading the service's modules meanwhile (cli/serve.ts).
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
     stream.on('end', () => {
-      try {
-        writeFileSync(target, Buffer.concat(chunks), { mode: 0o600, flag: 'wx' });
-        next();
-      } catch (error) {
-        next(error as Error);
-      }
+      writes.add(target, Buffer.concat(chunks)).then(() => next(), next);
     });
   });
   try {
     await pipeline(createReadStream(template), createGunzip(), extract as unknown as Writable);
+    await writes.done();
     if (required !== null && !existsSync(join(partial, required))) throw new Error(`${template} is not a PostgreSQL data directory (no ${required})`);
     renameSync(partial, dataDir);
   } catch (error) {
+    await writes.settled();
     rmSync(partial, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * Files written in the background, at most MAX_PENDING_WRITES at once (libuv has 4 threads; more
+ * would only hold more of the archive in memory). `add` resolves once there is room for another;
+ * the first failure is thrown by `add` or `done`.
+ */
+class FileWrites {
+  private readonly pending = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  async add(path: string, data: Buffer): Promise<void> {
+    this.throwFailure();
+    const write = writeFile(path, data, { mode: 0o600, flag: 'wx' }).then(
+      () => void this.pending.delete(write),
+      (error: unknown) => {
+        this.pending.delete(write);
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(write);
+    while (this.pending.size >= MAX_PENDING_WRITES) await Promise.race(this.pending);
+    this.throwFailure();
+  }
+
+  /** Every write finished; the first failure thrown. */
+  async done(): Promise<void> {
+    await this.settled();
+    this.throwFailure();
+  }
+
+  private throwFailure(): void {
+    if (this.failure !== undefined) throw this.failure.error;
+  }
+
+  /** Every write finished, failed or not (before the directory is removed). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.race(this.pending);
   }
 }
 
