@@ -7,18 +7,18 @@
  * (`span.Z3988`, see coins.ts). The type: a template the grammar knows, else the class of the
  * CS1 `cite` element, else a "Cite …" template's name, else the COinS genre, else "text".
  */
-import type { Reference } from '../schema/article.js';
-import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from './dom.js';
-import type { Context } from './context.js';
-import { dataMwOf } from './data-mw.js';
-import { GRAMMAR } from './grammar/load.js';
-import { citationMetadata, isKnownCitationTemplate, plainValues } from './citation-metadata.js';
-import { readCoins } from './coins.js';
-import { citationType, COINS, REFERENCE_LISTS } from './grammar.js';
-import { inline } from './inline.js';
-import { decodeFragment } from './site.js';
-import { isTransclusion, templateCalls } from './transclusion.js';
+import type { Reference } from '../../schema/article.js';
+import type { AnyNode, Element } from '../dom.js';
+import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from '../dom.js';
+import type { Context } from '../context.js';
+import { dataMwOf } from '../data-mw.js';
+import { GRAMMAR } from '../grammar/load.js';
+import { citationMetadata, isKnownCitationTemplate, plainValues } from '../citation-metadata.js';
+import { readCoins } from '../coins.js';
+import { citationType, COINS, REFERENCE_LISTS } from '../grammar.js';
+import { inline } from '../inline.js';
+import { decodeFragment } from '../site.js';
+import { isTransclusion, templateCalls } from '../transclusion.js';
 
 // The grammar's tokens are few: each is looked for in place (hasAnyToken allocates nothing), which
 // matters in the element-by-element searches of every entry.
