@@ -15,7 +15,7 @@ import type { AnyNode, Element } from './dom.js';
 import { isElement, rawText, someToken } from './dom.js';
 import { MAX_DEPTH } from './context.js';
 import { REFERENCE_LIST_WRAPPERS, SECTIONS } from './grammar.js';
-import { isReferenceList, referenceListsIn } from './references.js';
+import { isReferenceList, referenceListsIn } from './reference/html.js';
 import { hasClassIn, isNoise } from './rules.js';
 
 type Verdict = 'content' | 'boilerplate' | 'neutral';

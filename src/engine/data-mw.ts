@@ -75,9 +75,14 @@ function templateData(template: JsonObject): TemplateData {
   const href = string(target?.href);
   if (wt !== undefined) out.target.wt = wt;
   if (href !== undefined) out.target.href = href;
-  for (const [key, value] of Object.entries(object(template.params) ?? {})) {
-    const param = string(object(value)?.wt);
-    if (param !== undefined) out.params.set(key, param);
+  const params = object(template.params);
+  // for…in visits a parsed object's own keys in Object.entries' order (a JSON object has no
+  // inherited enumerable keys) without building the array of pairs.
+  if (params !== undefined) {
+    for (const key in params) {
+      const param = string(object(params[key])?.wt);
+      if (param !== undefined) out.params.set(key, param);
+    }
   }
   return out;
 }

@@ -47,7 +47,7 @@ export interface Document extends Links {
   children: ChildNode[];
   /**
    * Every element with an `id` attribute, in document order, listed by the builder as it makes
-   * them: an index of anchors (references.ts) reads this rather than walking the whole tree.
+   * them: an index of anchors (reference/html.ts) reads this rather than walking the whole tree.
    */
   ids: Element[];
 }

@@ -190,6 +190,7 @@ class Collector {
 }
 
 const isImg = (e: Element): boolean => e.name === 'img';
+const isLinkWithHref = (e: Element): boolean => e.name === 'a' && e.attribs.href !== undefined;
 
 /**
  * Parsoid marks in-text reference markers `sup[typeof~="mw:Extension/ref"]` (Specs/HTML §Cite);
@@ -202,7 +203,7 @@ export function isCitationMarker(el: Element): boolean {
 }
 
 function citationOf(sup: Element): Citation | undefined {
-  const a = findFirst(sup, (e) => e.name === 'a' && e.attribs.href !== undefined);
+  const a = findFirst(sup, isLinkWithHref);
   const href = a?.attribs.href;
   if (href === undefined) return undefined;
   const hash = href.indexOf('#');

@@ -59,8 +59,9 @@ function isChromeLink(a: Element, href: string): boolean {
   const at = targetStart(href);
   for (const prefix of NOISE.linkPrefixes) if (href.startsWith(prefix, at)) return true;
   if (href.includes('action=') && isActionLink(href)) return true;
-  if (!NOISE.audioExtensions.some((ext) => endsWithIgnoringCase(href, ext))) return false;
-  return NOISE.audioLabels.has(rawText(a).trim().toLowerCase());
+  // A loop rather than `.some` with an arrow: that made a closure for every link of every page.
+  for (const ext of NOISE.audioExtensions) if (endsWithIgnoringCase(href, ext)) return NOISE.audioLabels.has(rawText(a).trim().toLowerCase());
+  return false;
 }
 
 /**

@@ -40,8 +40,11 @@ export function buildTree(html: string, maxNesting = MAX_NESTING): Document {
   const tokenizer = new Tokenizer({ decodeEntities: true }, builder);
   tokenizer.write(html);
   tokenizer.end();
+  builder.finish();
   return builder.root;
 }
+
+const UNSET_CHILDREN: ChildNode[] = [];
 
 /** What the builder knows of one tag name, looked up once per tag rather than once per rule. */
 interface Tag {
@@ -63,6 +66,18 @@ class TreeBuilder implements TokenizerCallbacks {
   private readonly open: Tag[] = [];
   /** The kept node of each open element, the root first; at most maxNesting + 1 long. */
   private readonly nodes: ParentNode[] = [this.root];
+  /**
+   * The children of the open kept nodes, one after the other: those of `nodes[i]` start at
+   * `starts[i]` and run to the next node's start (the last node's, to `kidCount`). Children are
+   * only ever added to the innermost kept node, so this is a stack; a node gets its `children`
+   * array when it closes, sliced out at its exact size. Pushing onto each element's own array
+   * instead gave every parent a backing store of 17 slots at its first child (V8's growth step),
+   * most of it empty: that was the largest allocation of a parse.
+   */
+  private readonly kids: ChildNode[] = [];
+  /** The slots of `kids` in use; past it lie stale entries, overwritten as children come. */
+  private kidCount = 0;
+  private readonly starts: number[] = [0];
   /** The namespace stack; the base entry is never popped (htmlparser2's `foreignContext`). */
   private readonly namespaces: Namespace[] = [HTML];
   /** The start tag being read; undefined when it is ignored (a nested `<form>`). */
@@ -167,8 +182,13 @@ class TreeBuilder implements TokenizerCallbacks {
   /** Reached only in XML mode, which this builder does not use. */
   onprocessinginstruction(): void {}
 
-  /** Elements still open at the end need no closing: each already hangs in the tree. */
+  /** Elements still open at the end hang in the tree already; `finish` gives them their children. */
   onend(): void {}
+
+  /** After the last event: every node still open, the root last, gets its children. */
+  finish(): void {
+    while (this.nodes.length > 0) this.closeNode();
+  }
 
   // The open-element stack
 
@@ -254,7 +274,7 @@ class TreeBuilder implements TokenizerCallbacks {
     if (tag.namespace !== undefined) this.namespaces.pop();
     // Elements beyond maxNesting had no node; closing one neither moves nor splits the text.
     if (this.nodes.length > this.open.length + 1) {
-      this.nodes.pop();
+      this.closeNode();
       this.lastText = null;
     }
     return tag;
@@ -263,10 +283,24 @@ class TreeBuilder implements TokenizerCallbacks {
   // Tree construction
 
   private appendElement(tag: Tag, attribs: Record<string, string>, container: boolean): void {
-    const el: Element = { type: tag.type, name: tag.name, attribs, children: [], parent: null, prev: null, next: null, noise: undefined };
+    // A container's children are set when it closes (closeNode); until then it holds the shared
+    // placeholder, which nothing outside the builder ever sees.
+    const children = container ? UNSET_CHILDREN : [];
+    const el: Element = { type: tag.type, name: tag.name, attribs, children, parent: null, prev: null, next: null, noise: undefined };
     this.append(el);
     if (attribs.id !== undefined) this.root.ids.push(el);
-    if (container) this.nodes.push(el);
+    if (container) {
+      this.nodes.push(el);
+      this.starts.push(this.kidCount);
+    }
+  }
+
+  /** The innermost kept node is done: its children leave the stack for an array of their own. */
+  private closeNode(): void {
+    const node = this.nodes.pop()!;
+    const start = this.starts.pop()!;
+    node.children = this.kids.slice(start, this.kidCount);
+    this.kidCount = start;
   }
 
   private appendText(data: string): void {
@@ -285,15 +319,17 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private append(node: ChildNode): void {
-    const parent = this.nodes[this.nodes.length - 1]!;
-    const siblings = parent.children;
-    const prev = siblings.length > 0 ? siblings[siblings.length - 1]! : null;
-    node.parent = parent;
-    if (prev !== null) {
+    const top = this.nodes.length - 1;
+    const kids = this.kids;
+    const n = this.kidCount;
+    node.parent = this.nodes[top]!;
+    if (n > this.starts[top]!) {
+      const prev = kids[n - 1]!;
       node.prev = prev;
       prev.next = node;
     }
-    siblings.push(node);
+    kids[n] = node;
+    this.kidCount = n + 1;
     this.lastText = null;
   }
 }

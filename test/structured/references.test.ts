@@ -87,6 +87,20 @@ describe('the production reply shape of a Reference (issue #15)', () => {
     expect(a.references[0]!.source).toEqual({ value: 'Smith, John (2001). A Book.', links: [{ url: 'https://en.wikipedia.org/wiki/John_Smith', text: 'Smith, John' }] });
     expect(a.references[1]).not.toHaveProperty('source');
   });
+
+  it('footnotes citing the same full citation each get it as source, each with a list of links of its own', () => {
+    const sfn = (page: number) => `<a rel="mw:WikiLink" href="./R#CITEREFSmith2001">Smith (2001)</a>, p. ${page}.`;
+    const a = parse(
+      page(
+        `<p>A.${marker('cite_note-F1')} B.${marker('cite_note-F2', '[2]')}</p>` +
+          `<ol class="mw-references references">${entry('cite_note-F1', sfn(5))}${entry('cite_note-F2', sfn(9))}</ol>` +
+          `<ul><li><cite id="CITEREFSmith2001" class="citation book cs1"><a rel="mw:WikiLink" href="./John_Smith">Smith, John</a> (2001). <i>A Book</i>.</cite></li></ul>`,
+      ),
+    );
+    const source = { value: 'Smith, John (2001). A Book.', links: [{ url: 'https://en.wikipedia.org/wiki/John_Smith', text: 'Smith, John' }] };
+    expect(a.references.map((r) => r.source)).toEqual([source, source]);
+    expect(a.references[0]!.source!.links).not.toBe(a.references[1]!.source!.links);
+  });
 });
 
 describe('the wikitext front door gives the same shape', () => {

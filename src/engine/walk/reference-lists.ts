@@ -5,7 +5,7 @@
  */
 import type { Element } from '../dom.js';
 import { REFERENCE_LIST_WRAPPERS } from '../grammar.js';
-import { readReferenceList, referenceListsIn } from '../references.js';
+import { readReferenceList, referenceListsIn } from '../reference/html.js';
 import { hasClassIn, isNoise } from '../rules.js';
 import type { Collector } from '../collector.js';
 import type { Rule, Walk } from './types.js';

@@ -7,18 +7,19 @@
  * (`span.Z3988`, see coins.ts). The type: a template the grammar knows, else the class of the
  * CS1 `cite` element, else a "Cite …" template's name, else the COinS genre, else "text".
  */
-import type { Reference } from '../schema/article.js';
-import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from './dom.js';
-import type { Context } from './context.js';
-import { dataMwOf } from './data-mw.js';
-import { GRAMMAR } from './grammar/load.js';
-import { citationMetadata, isKnownCitationTemplate, plainValues } from './citation-metadata.js';
-import { readCoins } from './coins.js';
-import { citationType, COINS, REFERENCE_LISTS } from './grammar.js';
-import { inline } from './inline.js';
-import { decodeFragment } from './site.js';
-import { isTransclusion, templateCalls } from './transclusion.js';
+import type { Reference } from '../../schema/article.js';
+import type { AnyNode, Element } from '../dom.js';
+import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from '../dom.js';
+import type { Context } from '../context.js';
+import { dataMwOf } from '../data-mw.js';
+import { GRAMMAR } from '../grammar/load.js';
+import { citationMetadata, isKnownCitationTemplate, plainValues } from '../citation-metadata.js';
+import { readCoins } from '../coins.js';
+import { citationType, COINS, REFERENCE_LISTS } from '../grammar.js';
+import { inline } from '../inline.js';
+import type { Inline } from '../inline.js';
+import { decodeFragment } from '../site.js';
+import { isTransclusion, templateCalls } from '../transclusion.js';
 
 // The grammar's tokens are few: each is looked for in place (hasAnyToken allocates nothing), which
 // matters in the element-by-element searches of every entry.
@@ -201,11 +202,26 @@ function shortFootnoteSource(links: readonly Element[], ctx: Context): Reference
     const href = a.attribs.href!;
     const target = anchorsOf(a).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
     if (target === undefined) continue;
-    const text = inline(target, ctx);
+    const text = sourceText(target, ctx);
     if (text.value.length === 0) continue;
-    return text.links.length > 0 ? { value: text.value, links: text.links } : { value: text.value };
+    // Each reference gets its own list; the links themselves are never changed once made.
+    return text.links.length > 0 ? { value: text.value, links: [...text.links] } : { value: text.value };
   }
   return undefined;
+}
+
+const sourceTexts = new WeakMap<Element, { ctx: Context; text: Inline }>();
+
+/**
+ * The text of a full citation that short footnotes point at, read once per citation: a page's
+ * {{sfn}}s cite the same few books dozens of times each ("Glick 1987, p. 5", "Glick 1987, p. 9").
+ */
+function sourceText(target: Element, ctx: Context): Inline {
+  const known = sourceTexts.get(target);
+  if (known !== undefined && known.ctx === ctx) return known.text;
+  const text = inline(target, ctx);
+  sourceTexts.set(target, { ctx, text });
+  return text;
 }
 
 const anchorIndex = new WeakMap<AnyNode, Map<string, Element>>();
