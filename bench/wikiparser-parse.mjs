@@ -11,6 +11,9 @@
  * wikiparser-node and a copy without a hunk; with two, rounds alternate which goes first and the
  * report gives the median ratio of the second to the first, per set (CPU time of the process).
  * `--wtf` adds wtf_wikipedia's `wtf(text).json()` as a baseline in the same rounds.
+ * `--interleave` alternates the runners text by text instead of round by round (each text parsed by
+ * every runner in turn, the order rotating), which averages out a shared machine's swings in load
+ * far better; the ratio is then of the sums of CPU time over all rounds.
  * `--compare` parses every text with each copy and checks that the trees' `json()` are equal.
  * `--profile-rounds N` only parses N rounds with the first copy (for `node --cpu-prof`).
  */
@@ -31,6 +34,7 @@ const { values, positionals } = parseArgs({
     set: { type: 'string', default: 'both' },
     compare: { type: 'boolean', default: false },
     'profile-rounds': { type: 'string' },
+    interleave: { type: 'boolean', default: false },
   },
 });
 const input = JSON.parse(readFileSync(positionals[0] ?? '/tmp/wikiparser-inputs.json', 'utf8'));
@@ -81,6 +85,26 @@ const cpu = (f) => {
   return (c.user + c.system) / 1000;
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+if (values.interleave) {
+  for (const [name, calls] of sets) {
+    const totals = runners.map(() => 0);
+    const rounds = Number(values.rounds);
+    let turn = 0;
+    for (let r = -Number(values.warmup); r < rounds; r++) {
+      for (const call of calls) {
+        turn++;
+        for (let k = 0; k < runners.length; k++) {
+          const j = (k + turn) % runners.length;
+          const t = cpu(() => runners[j].run(call));
+          if (r >= 0) totals[j] += t;
+        }
+      }
+    }
+    console.log(`== ${name}: ${calls.length} texts, ${rounds} rounds interleaved (CPU ms per round; ratio of sums to the first)`);
+    for (const [j, r] of runners.entries()) console.log(`  ${(totals[j] / rounds).toFixed(0).padStart(6)} ms  ×${(totals[j] / totals[0]).toFixed(3)}  ${r.name}`);
+  }
+  process.exit(0);
+}
 for (const [name, calls] of sets) {
   const times = runners.map(() => []);
   const rounds = Number(values.rounds);
