@@ -320,10 +320,21 @@ function attr(t: ExtToken, key: string): string | undefined {
   return s.length > 0 ? s : undefined;
 }
 
+/**
+ * Whether the tag has content other than whitespace: `String(inner).trim()` without writing out
+ * the content (a citation template's whole source, on every reference of the page). A token of
+ * these types writes its own markup, so it is content whatever its children hold.
+ */
 function hasContent(t: ExtToken): boolean {
   const inner = t.lastChild as AstNodes | undefined;
-  return inner !== undefined && inner.type !== 'ext-attrs' && String(inner).trim().length > 0;
+  if (inner === undefined || inner.type === 'ext-attrs') return false;
+  for (const n of inner.childNodes) {
+    if (n.type === 'text' ? NOT_BLANK.test(n.data) : MARKUP_TOKENS.has(n.type) || String(n).trim().length > 0) return true;
+  }
+  return false;
 }
+const NOT_BLANK = /\S/;
+const MARKUP_TOKENS: ReadonlySet<string> = new Set(['template', 'magic-word', 'ext', 'comment', 'link', 'category', 'file', 'html', 'ext-link', 'free-ext-link', 'magic-link', 'quote', 'list', 'dd', 'heading', 'table', 'arg', 'converter', 'hr', 'double-underscore']);
 
 interface ReferenceTemplates {
   /** The first citation template of this wiki, with its type. */

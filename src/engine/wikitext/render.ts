@@ -185,7 +185,7 @@ class Renderer {
   }
 
   private link(t: LinkToken, depth: number): void {
-    const raw = decodeEntities(String(t.firstChild));
+    const raw = decodeEntities(sourceOf(t.firstChild));
     const title = t.link;
     const inNamespace = typeof title !== 'string' && title.ns !== 0;
     const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
@@ -201,7 +201,7 @@ class Renderer {
   }
 
   private extLink(t: ExtLinkToken, depth: number): void {
-    const url = String(t.firstChild).trim();
+    const url = sourceOf(t.firstChild).trim();
     // [http://x] without text is shown as a number, which is not text.
     const shown = t.childNodes.length > 1 ? this.renderApart(t.childNodes.slice(1), depth + 1) : '';
     this.text += shown;
@@ -602,6 +602,15 @@ function formatDate(t: TranscludeToken, keys: readonly [string, string, string],
   } catch {
     return `${y}-${String(m).padStart(2, '0')}${d === undefined ? '' : `-${String(d).padStart(2, '0')}`}`;
   }
+}
+
+/**
+ * A token's wikitext, `String(t)`: a link's target is nearly always one text node, read as it is
+ * rather than through the library's cached string of the token.
+ */
+function sourceOf(t: AstNodes): string {
+  const only = t.childNodes.length === 1 ? t.firstChild! : undefined;
+  return t.type !== 'text' && only !== undefined && only.type === 'text' ? only.data : String(t);
 }
 
 /** The parser's own plain text of a token, or nothing when even that fails (pathological trees). */
