@@ -246,7 +246,8 @@ function anchorOf(t: TranscludeToken): string | undefined {
   const m: Record<string, string> = Object.create(null);
   for (const arg of t.getAllArgs()) {
     const name = canonicalParameter(arg.name.trim());
-    if (name === undefined || m[name] !== undefined) continue;
+    // Only the names read below: the value of every other parameter is never written out.
+    if (name === undefined || !ANCHOR_KEYS.has(name) || m[name] !== undefined) continue;
     const value = arg.getValue().trim();
     if (value.length > 0 && !value.includes('{{')) m[name] = value;
   }
@@ -264,6 +265,14 @@ function anchorOf(t: TranscludeToken): string | undefined {
   if (names.length === 0 || year === undefined) return undefined;
   return anchorKey(names, year);
 }
+
+/** The parameters anchorOf reads: four authors, the first editor, the year or date. */
+const ANCHOR_KEYS: ReadonlySet<string> = new Set([
+  ...['', '2', '3', '4'].flatMap((suffix) => ANCHOR_PARAMS.authors.map((k) => k + suffix)),
+  ...ANCHOR_PARAMS.editors,
+  'year',
+  'date',
+]);
 
 /** The value of the first of `keys` (each followed by `suffix`, a number or '') in `m`. */
 function firstOf(m: Record<string, string>, keys: readonly string[], suffix: string): string | undefined {

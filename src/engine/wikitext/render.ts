@@ -556,7 +556,7 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
     if (key.length === 0 || params[key] !== undefined) continue;
-    const value = render(scope, arg.lastChild.childNodes, { inReference: true }).value;
+    const value = renderedValue(scope, arg.lastChild.childNodes, { inReference: true });
     if (value.length > 0) params[key] = value;
   }
   return params;
@@ -566,7 +566,14 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
 export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
   const arg = t.getArg(key);
   if (arg === undefined) return '';
-  return render(scope, arg.lastChild.childNodes, options).value;
+  return renderedValue(scope, arg.lastChild.childNodes, options);
+}
+
+/** `render(…).value`; a value of one text node (most parameters) without a renderer of its own. */
+function renderedValue(scope: Scope, nodes: readonly AstNodes[], options: RenderOptions): string {
+  const only = nodes.length === 1 ? nodes[0]! : undefined;
+  if (only !== undefined && only.type === 'text') return finish(escapeSentinels(decodeEntities(only.data)));
+  return render(scope, nodes, options).value;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
