@@ -83,9 +83,9 @@ export class ReferenceBook {
     const stack: AstNodes[] = [root];
     while (stack.length > 0) {
       const n = stack.pop()!;
-      if (n.type === 'text') continue;
-      if (n.type === 'template') this.templates.push(n as TranscludeToken);
-      if (n.type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
+      const type = n.type;
+      if (type === 'template') this.templates.push(n as TranscludeToken);
+      else if (type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
         const ext = n as ExtToken;
         const name = attr(ext, 'name');
         if (name !== undefined && hasContent(ext)) {
@@ -94,7 +94,9 @@ export class ReferenceBook {
           if (!this.definitionsByName.has(name)) this.definitionsByName.set(name, ext.lastChild);
         }
       }
-      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+      const children = n.childNodes;
+      // Text nodes hold neither templates nor tags: never stacked.
+      for (let i = children.length - 1; i >= 0; i--) if (children[i]!.type !== 'text') stack.push(children[i]!);
     }
   }
 
@@ -363,8 +365,9 @@ function referenceTemplates(nodes: readonly AstNodes[], language: string | undef
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') continue;
-    if (n.type === 'template') {
+    const type = n.type;
+    if (type === 'text') continue;
+    if (type === 'template') {
       const t = n as TranscludeToken;
       if (found.cite === undefined) {
         const type = citationType(t.name, language);

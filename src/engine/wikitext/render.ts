@@ -98,17 +98,19 @@ class Renderer {
       this.text += escapeSentinels(decodeEntities(n));
       return;
     }
-    if (n.type === 'text') {
+    // The type once: every node class reads it through a getter of its own.
+    const type = n.type;
+    if (type === 'text') {
       this.text += escapeSentinels(decodeEntities(n.data));
       return;
     }
     const t = n as Token;
-    if (SILENT_TOKENS.has(t.type)) return;
+    if (SILENT_TOKENS.has(type)) return;
     if (depth > MAX_DEPTH) {
       this.text += ` ${escapeSentinels(decodeEntities(safeText(t)))} `;
       return;
     }
-    switch (t.type) {
+    switch (type) {
       case 'template': {
         const before = this.text.length;
         this.template(t as TranscludeToken, depth);
@@ -381,8 +383,9 @@ class Renderer {
     let budget = 2000;
     while (stack.length > 0 && budget-- > 0) {
       const n = stack.pop()!;
-      if (n.type === 'text') continue;
-      if (n.type === 'ext' || (n.type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
+      const type = n.type;
+      if (type === 'text') continue;
+      if (type === 'ext' || (type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
         this.node(n, depth + 1);
         continue;
       }
