@@ -305,7 +305,7 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
+      for (const x of v) if (typeof x === 'object' && x !== null) stack.push(x);
       continue;
     }
     const o = v as Record<string, unknown>;
@@ -316,7 +316,11 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
       citations.length = n;
       if (n === 0) delete o.citations;
     }
-    for (const k in o) if (k !== 'citations') stack.push(o[k]);
+    // Strings and numbers, most of the values, are never stacked.
+    for (const k in o) {
+      const x = o[k];
+      if (k !== 'citations' && typeof x === 'object' && x !== null) stack.push(x);
+    }
   }
 }
 
