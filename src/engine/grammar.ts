@@ -154,9 +154,21 @@ export function boilerplateTitles(lang: string | undefined): ReadonlySet<string>
 
 export const PROJECTS = projects;
 
-/** Template name as matched against grammar: lower case, '_' as ' ', no namespace, trimmed. */
+const normalizedNames = new Map<string, string>();
+
+/**
+ * Template name as matched against grammar: lower case, '_' as ' ', no namespace, trimmed.
+ * Memoized (a page asks for the same few hundred names thousands of times); names are page
+ * content, so the memo is emptied when it grows large.
+ */
 export function normalizeTemplateName(name: string): string {
-  return name.replace(/_/g, ' ').replace(/^[^:]*:/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  let normalized = normalizedNames.get(name);
+  if (normalized === undefined) {
+    normalized = name.replace(/_/g, ' ').replace(/^[^:]*:/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+    if (normalizedNames.size >= 10_000) normalizedNames.clear();
+    normalizedNames.set(name, normalized);
+  }
+  return normalized;
 }
 
 const citationTypes = new Map(Object.entries(citations.templates));

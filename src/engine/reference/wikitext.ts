@@ -83,9 +83,9 @@ export class ReferenceBook {
     const stack: AstNodes[] = [root];
     while (stack.length > 0) {
       const n = stack.pop()!;
-      if (n.type === 'text') continue;
-      if (n.type === 'template') this.templates.push(n as TranscludeToken);
-      if (n.type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
+      const type = n.type;
+      if (type === 'template') this.templates.push(n as TranscludeToken);
+      else if (type === 'ext' && TAGS.ref.has((n as ExtToken).name.toLowerCase())) {
         const ext = n as ExtToken;
         const name = attr(ext, 'name');
         if (name !== undefined && hasContent(ext)) {
@@ -94,7 +94,9 @@ export class ReferenceBook {
           if (!this.definitionsByName.has(name)) this.definitionsByName.set(name, ext.lastChild);
         }
       }
-      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+      const children = n.childNodes;
+      // Text nodes hold neither templates nor tags: never stacked.
+      for (let i = children.length - 1; i >= 0; i--) if (children[i]!.type !== 'text') stack.push(children[i]!);
     }
   }
 
@@ -246,7 +248,8 @@ function anchorOf(t: TranscludeToken): string | undefined {
   const m: Record<string, string> = Object.create(null);
   for (const arg of t.getAllArgs()) {
     const name = canonicalParameter(arg.name.trim());
-    if (name === undefined || m[name] !== undefined) continue;
+    // Only the names read below: the value of every other parameter is never written out.
+    if (name === undefined || !ANCHOR_KEYS.has(name) || m[name] !== undefined) continue;
     const value = arg.getValue().trim();
     if (value.length > 0 && !value.includes('{{')) m[name] = value;
   }
@@ -264,6 +267,14 @@ function anchorOf(t: TranscludeToken): string | undefined {
   if (names.length === 0 || year === undefined) return undefined;
   return anchorKey(names, year);
 }
+
+/** The parameters anchorOf reads: four authors, the first editor, the year or date. */
+const ANCHOR_KEYS: ReadonlySet<string> = new Set([
+  ...['', '2', '3', '4'].flatMap((suffix) => ANCHOR_PARAMS.authors.map((k) => k + suffix)),
+  ...ANCHOR_PARAMS.editors,
+  'year',
+  'date',
+]);
 
 /** The value of the first of `keys` (each followed by `suffix`, a number or '') in `m`. */
 function firstOf(m: Record<string, string>, keys: readonly string[], suffix: string): string | undefined {
@@ -294,7 +305,7 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
+      for (const x of v) if (typeof x === 'object' && x !== null) stack.push(x);
       continue;
     }
     const o = v as Record<string, unknown>;
@@ -305,7 +316,11 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
       citations.length = n;
       if (n === 0) delete o.citations;
     }
-    for (const k in o) if (k !== 'citations') stack.push(o[k]);
+    // Strings and numbers, most of the values, are never stacked.
+    for (const k in o) {
+      const x = o[k];
+      if (k !== 'citations' && typeof x === 'object' && x !== null) stack.push(x);
+    }
   }
 }
 
@@ -320,10 +335,21 @@ function attr(t: ExtToken, key: string): string | undefined {
   return s.length > 0 ? s : undefined;
 }
 
+/**
+ * Whether the tag has content other than whitespace: `String(inner).trim()` without writing out
+ * the content (a citation template's whole source, on every reference of the page). A token of
+ * these types writes its own markup, so it is content whatever its children hold.
+ */
 function hasContent(t: ExtToken): boolean {
   const inner = t.lastChild as AstNodes | undefined;
-  return inner !== undefined && inner.type !== 'ext-attrs' && String(inner).trim().length > 0;
+  if (inner === undefined || inner.type === 'ext-attrs') return false;
+  for (const n of inner.childNodes) {
+    if (n.type === 'text' ? NOT_BLANK.test(n.data) : MARKUP_TOKENS.has(n.type) || String(n).trim().length > 0) return true;
+  }
+  return false;
 }
+const NOT_BLANK = /\S/;
+const MARKUP_TOKENS: ReadonlySet<string> = new Set(['template', 'magic-word', 'ext', 'comment', 'link', 'category', 'file', 'html', 'ext-link', 'free-ext-link', 'magic-link', 'quote', 'list', 'dd', 'heading', 'table', 'arg', 'converter', 'hr', 'double-underscore']);
 
 interface ReferenceTemplates {
   /** The first citation template of this wiki, with its type. */
@@ -343,8 +369,9 @@ function referenceTemplates(nodes: readonly AstNodes[], language: string | undef
   let budget = 5000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') continue;
-    if (n.type === 'template') {
+    const type = n.type;
+    if (type === 'text') continue;
+    if (type === 'template') {
       const t = n as TranscludeToken;
       if (found.cite === undefined) {
         const type = citationType(t.name, language);

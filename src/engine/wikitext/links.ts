@@ -46,9 +46,22 @@ function urlOn(base: string, target: string): LinkTarget {
   const hash = target.indexOf('#');
   let title = underscored(hash < 0 ? target : target.slice(0, hash));
   if (title.length === 0) return NONE;
-  if (!isCaseSensitiveHost(hostOf(base))) title = title.charAt(0).toUpperCase() + title.slice(1);
+  if (!caseSensitiveBase(base)) title = title.charAt(0).toUpperCase() + title.slice(1);
   const fragment = hash < 0 ? '' : underscored(target.slice(hash + 1));
   return { kind: 'url', url: base + title + (fragment.length > 0 ? `#${fragment}` : '') };
+}
+
+const caseSensitiveBases = new Map<string, boolean>();
+
+/** isCaseSensitiveHost of a base's host, memoized: a page's links share one or two bases. */
+function caseSensitiveBase(base: string): boolean {
+  let known = caseSensitiveBases.get(base);
+  if (known === undefined) {
+    known = isCaseSensitiveHost(hostOf(base));
+    if (caseSensitiveBases.size >= 1000) caseSensitiveBases.clear();
+    caseSensitiveBases.set(base, known);
+  }
+  return known;
 }
 
 /** "https://en.wiktionary.org/wiki/" → "en.wiktionary.org". */

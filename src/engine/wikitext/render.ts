@@ -98,17 +98,19 @@ class Renderer {
       this.text += escapeSentinels(decodeEntities(n));
       return;
     }
-    if (n.type === 'text') {
+    // The type once: every node class reads it through a getter of its own.
+    const type = n.type;
+    if (type === 'text') {
       this.text += escapeSentinels(decodeEntities(n.data));
       return;
     }
     const t = n as Token;
-    if (SILENT_TOKENS.has(t.type)) return;
+    if (SILENT_TOKENS.has(type)) return;
     if (depth > MAX_DEPTH) {
       this.text += ` ${escapeSentinels(decodeEntities(safeText(t)))} `;
       return;
     }
-    switch (t.type) {
+    switch (type) {
       case 'template': {
         const before = this.text.length;
         this.template(t as TranscludeToken, depth);
@@ -185,7 +187,7 @@ class Renderer {
   }
 
   private link(t: LinkToken, depth: number): void {
-    const raw = decodeEntities(String(t.firstChild));
+    const raw = decodeEntities(sourceOf(t.firstChild));
     const title = t.link;
     const inNamespace = typeof title !== 'string' && title.ns !== 0;
     const target = linkTarget(raw, this.scope.site, this.scope.language, inNamespace);
@@ -201,7 +203,7 @@ class Renderer {
   }
 
   private extLink(t: ExtLinkToken, depth: number): void {
-    const url = String(t.firstChild).trim();
+    const url = sourceOf(t.firstChild).trim();
     // [http://x] without text is shown as a number, which is not text.
     const shown = t.childNodes.length > 1 ? this.renderApart(t.childNodes.slice(1), depth + 1) : '';
     this.text += shown;
@@ -387,8 +389,9 @@ class Renderer {
     let budget = 2000;
     while (stack.length > 0 && budget-- > 0) {
       const n = stack.pop()!;
-      if (n.type === 'text') continue;
-      if (n.type === 'ext' || (n.type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
+      const type = n.type;
+      if (type === 'text') continue;
+      if (type === 'ext' || (type === 'template' && templateKind((n as TranscludeToken).name).kind !== 'unknown')) {
         // Read for its footnotes only: the parameter is not shown, so neither is its text.
         this.renderApart([n], depth + 1);
         continue;
@@ -591,7 +594,7 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
     if (key.length === 0 || params[key] !== undefined) continue;
-    const value = render(scope, arg.lastChild.childNodes, { inReference: true }).value;
+    const value = renderedValue(scope, arg.lastChild.childNodes, { inReference: true });
     if (value.length > 0) params[key] = value;
   }
   return params;
@@ -601,7 +604,14 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
 export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
   const arg = t.getArg(key);
   if (arg === undefined) return '';
-  return render(scope, arg.lastChild.childNodes, options).value;
+  return renderedValue(scope, arg.lastChild.childNodes, options);
+}
+
+/** `render(…).value`; a value of one text node (most parameters) without a renderer of its own. */
+function renderedValue(scope: Scope, nodes: readonly AstNodes[], options: RenderOptions): string {
+  const only = nodes.length === 1 ? nodes[0]! : undefined;
+  if (only !== undefined && only.type === 'text') return finish(escapeSentinels(decodeEntities(only.data)));
+  return render(scope, nodes, options).value;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -654,6 +664,15 @@ function regionName(region: string, language: string | undefined): string {
     if (regionNames.size < 1000) regionNames.set(locale, names);
   }
   return names?.of(region) ?? '';
+}
+
+/**
+ * A token's wikitext, `String(t)`: a link's target is nearly always one text node, read as it is
+ * rather than through the library's cached string of the token.
+ */
+function sourceOf(t: AstNodes): string {
+  const only = t.childNodes.length === 1 ? t.firstChild! : undefined;
+  return t.type !== 'text' && only !== undefined && only.type === 'text' ? only.data : String(t);
 }
 
 /** The parser's own plain text of a token, or nothing when even that fails (pathological trees). */
