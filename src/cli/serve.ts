@@ -3,7 +3,7 @@
  * Configuration by flags, secrets and connection strings by environment (they must not show up
  * in `ps`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
@@ -186,8 +186,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     // The store opens (a first start's template files written on libuv's threads, PGlite compiling in
     // the background) while the service's modules load: serve-start.ts.
+    const created = !existsSync(store.dataDir);
     const opened = startOpeningStore(store);
-    const { startServer } = await importServer(opened);
+    const { startServer } = await importServer(opened, created ? store.dataDir : undefined);
     const server = await startServer({
       ...store,
       opened,
@@ -226,12 +227,19 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-/** server.ts, the store closed if it cannot be loaded (startServer closes it on any later failure). */
-async function importServer(opened: Promise<OpenedStore>): Promise<typeof import('../service/server.js')> {
+/**
+ * server.ts, loaded while the store opens. If it cannot be loaded (a broken grammar file, a
+ * missing dependency), the start fails before anything was served: the store is closed (its lock
+ * released) and a data directory this start created is removed, so a failed first start leaves
+ * nothing behind, as it did when the store was opened after the modules loaded. startServer
+ * closes the store on any later failure.
+ */
+async function importServer(opened: Promise<OpenedStore>, createdDataDir: string | undefined): Promise<typeof import('../service/server.js')> {
   try {
     return await import('../service/server.js');
   } catch (error) {
     await opened.then((o) => o.storage.db.close(), () => undefined);
+    if (createdDataDir !== undefined) rmSync(createdDataDir, { recursive: true, force: true });
     throw error;
   }
 }
