@@ -53,3 +53,14 @@ describe('parseWikitext: a value written as a link target and label', () => {
     expect(values, 'the pipes are not shown; nothing is dropped').toEqual(['xyz', 'PQ']);
   });
 });
+
+/** A row the door reads nothing from is no field: an empty value tells a reader nothing. */
+describe('parseWikitext: an infobox table row without a readable value', () => {
+  it('gives no field (dewiki__Berlin "Einwohner": a population only a lookup template fetches)', () => {
+    const a = parseWikitext(
+      '{| class="infobox"\n! Berlin\n|-\n| Einwohner || {{Metadaten Einwohnerzahl DE-BE|Berlin}}\n|-\n| Fläche || 891 km²\n|}',
+      { name: 'Berlin', project: 'dewiki', language: 'de' },
+    );
+    expect(fieldsOf(a), 'only the row with a value').toEqual([{ type: 'field', name: 'Fläche', value: '891 km²' }]);
+  });
+});

@@ -213,9 +213,10 @@ export function tableInfoboxPart(t: TableToken, scope: Scope, found: Found[]): P
     const label = cleanLabel(render(scope, labelCell.lastChild.childNodes, { textOnly: true }).value);
     // Several data cells read as one value, a line each.
     const nodes = dataCells.flatMap((c, i) => (i === 0 ? [...c.lastChild.childNodes] : ['\n', ...c.lastChild.childNodes]));
+    // A row read as nothing (its value only a lookup the wiki runs, an empty cell) is no field:
+    // a label without a value tells a reader nothing.
     const field = fieldOf(label, nodes, scope, 0, found);
     if (field !== undefined) box.add(field);
-    else if (label.length > 0) box.add({ type: 'field', name: label, value: '' });
   }
   if (box.sections.length === 0) return undefined;
   const { title, sections } = box;
