@@ -218,12 +218,15 @@ function classify(name: string, rawName: string): TemplateKind {
 }
 
 const COUNTRY_CODE = /^[A-Z]{3}$/;
+const ENDS_IN_CODE = /[A-Z]{3}[\s_]*$/;
 
 /**
  * A country template ({{JPN}}): a code written in capitals, so that a name of the same letters is
  * not one ({{VIe}}, frwiki's "6th"). Read before the memo, which is keyed by the name in lower case.
  */
 function countryKind(rawName: string): TemplateKind | undefined {
+  // Most names end otherwise: tested on the raw name before any string is made.
+  if (!ENDS_IN_CODE.test(rawName)) return undefined;
   const shown = templateDisplayName(rawName);
   if (!COUNTRY_CODE.test(shown)) return undefined;
   return countries.get(shown.toLowerCase());

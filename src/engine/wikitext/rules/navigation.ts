@@ -23,19 +23,27 @@ const PROSE_WORDS = 4;
 export const navigation: WikitextRule = {
   name: 'navigation',
   breaks: true,
-  test: (n, walk) => n.type === 'template' && aloneOnLine(n) && isNavigation(n as TranscludeToken, walk.ctx),
+  test: (n, walk) => n.type === 'template' && isNavigation(n as TranscludeToken, walk.ctx),
   run(n, walk) {
     walk.commit(render(walk.ctx, [n]).found.filter((f) => f.kind !== 'infobox' && f.kind !== 'description'));
   },
 };
 
+/** Alone on its line, and named or shaped as navigation: the cheap tests first (every template at the root is asked). */
 function isNavigation(t: TranscludeToken, scope: Scope): boolean {
   // Coordinates are shown (coord.ts), whatever list names them.
   if (isCoordTemplate(t.name)) return false;
   const kind = templateKind(t.name).kind;
-  if (kind === 'noise') return true;
-  if (isHiddenMetadata(normalizeTemplateName(t.name))) return true;
-  return kind === 'unknown' && linksOnly(t, scope);
+  if (kind === 'noise' || isHiddenMetadata(normalizeTemplateName(t.name))) return aloneOnLine(t);
+  return kind === 'unknown' && mayListLinks(t) && aloneOnLine(t) && linksOnly(t, scope);
+}
+
+/** What linksOnly asks without rendering: two parameters or more, and no positional text. */
+function mayListLinks(t: TranscludeToken): boolean {
+  const args = t.getAllArgs() as ParameterToken[];
+  if (args.length < 2) return false;
+  for (const arg of args) if (arg.anon && arg.getValue().trim().length > 0) return false;
+  return true;
 }
 
 /**
