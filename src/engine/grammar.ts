@@ -5,6 +5,7 @@
  */
 import { GRAMMAR } from './grammar/load.js';
 import { currentLanguageCode, languageFallbacks } from './wiki/data.js';
+import { memoized } from './memo.js';
 
 const { noise, pronunciation, sections, infobox, projects, citations, tables, media, math, links, wikitext, parsoid, metadata } = GRAMMAR;
 
@@ -162,14 +163,9 @@ const normalizedNames = new Map<string, string>();
  * content, so the memo is emptied when it grows large.
  */
 export function normalizeTemplateName(name: string): string {
-  let normalized = normalizedNames.get(name);
-  if (normalized === undefined) {
-    normalized = name.replace(/_/g, ' ').replace(/^[^:]*:/, '').replace(/\s+/g, ' ').trim().toLowerCase();
-    if (normalizedNames.size >= 10_000) normalizedNames.clear();
-    normalizedNames.set(name, normalized);
-  }
-  return normalized;
+  return memoized(normalizedNames, 10_000, name, normalizeName);
 }
+const normalizeName = (name: string): string => name.replace(/_/g, ' ').replace(/^[^:]*:/, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 const citationTypes = new Map(Object.entries(citations.templates));
 

@@ -9,6 +9,7 @@
 import { ARTICLE_PATH } from '../grammar.js';
 import type { Site } from '../site.js';
 import { DEFAULT_FAMILY, isCaseSensitiveHost, isLanguageCode, projectHost } from './grammar.js';
+import { memoized } from '../memo.js';
 
 export type LinkTarget = { kind: 'url'; url: string } | { kind: 'interlanguage' } | { kind: 'none' };
 
@@ -55,14 +56,9 @@ const caseSensitiveBases = new Map<string, boolean>();
 
 /** isCaseSensitiveHost of a base's host, memoized: a page's links share one or two bases. */
 function caseSensitiveBase(base: string): boolean {
-  let known = caseSensitiveBases.get(base);
-  if (known === undefined) {
-    known = isCaseSensitiveHost(hostOf(base));
-    if (caseSensitiveBases.size >= 1000) caseSensitiveBases.clear();
-    caseSensitiveBases.set(base, known);
-  }
-  return known;
+  return memoized(caseSensitiveBases, 1000, base, baseIsCaseSensitive);
 }
+const baseIsCaseSensitive = (base: string): boolean => isCaseSensitiveHost(hostOf(base));
 
 /** "https://en.wiktionary.org/wiki/" → "en.wiktionary.org". */
 function hostOf(base: string): string {

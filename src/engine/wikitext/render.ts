@@ -32,6 +32,7 @@ import { blankCitation } from './found.js';
 import type { FootnoteUse, Found } from './found.js';
 import { linkTarget } from './links.js';
 import { coordText, isCoordTemplate } from './coord.js';
+import { memoized } from '../memo.js';
 
 export interface RenderOptions {
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
@@ -654,16 +655,16 @@ const regionNames = new Map<string, Intl.DisplayNames | undefined>();
 /** A region's name in a language ("JP" in ja → "日本"); '' when the language has no names. */
 function regionName(region: string, language: string | undefined): string {
   const locale = language === undefined || language === 'simple' ? 'en' : language;
-  let names = regionNames.get(locale);
-  if (!regionNames.has(locale)) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    } catch {
-      names = undefined;
-    }
-    if (regionNames.size < 1000) regionNames.set(locale, names);
+  return memoized(regionNames, 1000, locale, regionNamesIn)?.of(region) ?? '';
+}
+
+/** The region names of a locale; undefined for a language tag Intl refuses. */
+function regionNamesIn(locale: string): Intl.DisplayNames | undefined {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    return undefined;
   }
-  return names?.of(region) ?? '';
 }
 
 /**
