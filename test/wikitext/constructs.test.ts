@@ -253,6 +253,23 @@ describe('parseWikitext: references and citations', () => {
     expect(a.references.find((r) => r.group === 'lower-alpha')?.text.value, 'efn text').toBe('Explained.');
     expect(a.references.map((r) => r.text.value), 'sfn reused; the note\'s own reference listed').toEqual(['N', 'Smith 2001, p. 5.', 'Explained.', 'Inner source.', 'Lee & Kim (1999), pp. 3–4.']);
   });
+
+  it('reads {{r|a|b}} as uses of named references defined elsewhere, in the order cited', () => {
+    const a = parseEn('A.{{r|late|x|p=12}} B.<ref name="x">X source.</ref> C.{{R|missing}}{{r|x}}\n== References ==\n{{reflist|refs=\n<ref name="late">Late definition.</ref>\n}}');
+    expect(a.references.map((r) => [r.identifier, r.text.value]), 'each defined reference once, numbered by first use').toEqual([
+      ['cite_note-late-1', 'Late definition.'],
+      ['cite_note-x-2', 'X source.'],
+    ]);
+    expect(lead(a)[0]?.citations, 'one citation per name; an undefined name cites nothing').toEqual([
+      { identifier: 'cite_note-late-1', text: '[1]' },
+      { identifier: 'cite_note-x-2', text: '[2]' },
+      { identifier: 'cite_note-x-2', text: '[2]' },
+      { identifier: 'cite_note-x-2', text: '[2]' },
+    ]);
+    expect(lead(a)[0]?.value, 'names and page numbers are no text').toBe('A. B. C.');
+    const grouped = parseEn('A.{{r|n|group=note}}\n{{reflist|group=note|refs=<ref name="n">Note.</ref>}}');
+    expect(lead(grouped)[0]?.citations, 'group= of the call').toEqual([{ identifier: 'cite_note-n-1', text: '[note 1]' }]);
+  });
 });
 
 describe('parseWikitext: tables', () => {

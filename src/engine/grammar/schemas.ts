@@ -342,6 +342,7 @@ export const WikitextSchema = file({
   }),
   references: group({
     short: Rules,
+    byName: Rules.describe('Templates citing references defined elsewhere by name, one per positional parameter, as `<ref name="…"/>` does ({{r|name}})'),
     notes: z.array(Rule.extend({ group: z.string().describe('The reference group; empty for the group= parameter of the call') })),
     footnote: group({
       idPrefix: Rule,

@@ -71,7 +71,14 @@ export class ReferenceBook {
   }
 
   private resolveUse(use: FootnoteUse): void {
-    const entry = use.kind === 'ref' ? this.cite(use.token) : use.kind === 'short' ? this.citeShort(use.token) : this.citeNote(use.token, use.group, use.bodyKey);
+    const entry =
+      use.kind === 'ref'
+        ? this.cite(use.token)
+        : use.kind === 'by-name'
+          ? this.citeByName(use.name, use.group, undefined)
+          : use.kind === 'short'
+            ? this.citeShort(use.token)
+            : this.citeNote(use.token, use.group, use.bodyKey);
     if (entry === undefined) this.unresolved.add(use.citation);
     else {
       use.citation.identifier = entry.identifier;
@@ -104,18 +111,21 @@ export class ReferenceBook {
     const name = attr(t, 'name');
     const group = attr(t, 'group') ?? '';
     const content = hasContent(t) ? t.lastChild : undefined;
-    if (name !== undefined) {
-      const key = keyOf(group, name);
-      const known = this.named.get(key);
-      if (known !== undefined) return known;
-      const body = content ?? this.definitions.get(key) ?? this.definitionsByName.get(name);
-      if (body === undefined) return undefined;
-      const entry = this.add(name, group, body.childNodes);
-      this.named.set(key, entry);
-      return entry;
-    }
+    if (name !== undefined) return this.citeByName(name, group, content);
     if (content === undefined) return undefined;
     return this.add(undefined, group, content.childNodes);
+  }
+
+  /** A named reference: the one already cited, else its content here or its definition anywhere in the page. */
+  private citeByName(name: string, group: string, content: Token | undefined): Entry | undefined {
+    const key = keyOf(group, name);
+    const known = this.named.get(key);
+    if (known !== undefined) return known;
+    const body = content ?? this.definitions.get(key) ?? this.definitionsByName.get(name);
+    if (body === undefined) return undefined;
+    const entry = this.add(name, group, body.childNodes);
+    this.named.set(key, entry);
+    return entry;
   }
 
   /** {{sfn|Smith|2001|p=5}}: a named reference "Smith 2001, p. 5." reused by identical calls. */

@@ -9,14 +9,16 @@ import type { Citation } from '../../schema/article.js';
 import type { ExtToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
 
 /**
- * A footnote marker met in the text: a `<ref>`, a short footnote ({{sfn}}) or a note template
- * ({{efn}}, {{#tag:ref}}). `citation` is already in the rendering's citations, blank: the
+ * A footnote marker met in the text: a `<ref>`, a short footnote ({{sfn}}), a note template
+ * ({{efn}}, {{#tag:ref}}) or a name of a template citing references by name ({{r|a|b}}: one use
+ * per name, as `<ref name="a"/><ref name="b"/>`). `citation` is already in the rendering's citations, blank: the
  * reference pass after the walk (./references.ts `ReferenceBook.resolve`) numbers the uses in
  * order, fills it in, or drops it when the use names no reference.
  */
 export type FootnoteUse =
   | { readonly kind: 'ref'; readonly token: ExtToken; readonly citation: Citation }
   | { readonly kind: 'short'; readonly token: TranscludeToken; readonly citation: Citation }
+  | { readonly kind: 'by-name'; readonly name: string; readonly group: string; readonly citation: Citation }
   | { readonly kind: 'note'; readonly token: TranscludeToken; readonly group: string; readonly bodyKey: string; readonly citation: Citation };
 
 export type Found =

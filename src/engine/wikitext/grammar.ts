@@ -114,6 +114,7 @@ const referenceListPrefixes = grammar.referenceLists.prefixes.map((r) => r.match
 const groupedReferenceLists = grammar.referenceLists.grouped.map((r) => r.match);
 const noisePrefixes = grammar.noise.prefixes.map((r) => r.match);
 const shortFootnotes = names(grammar.references.short);
+const footnotesByName = names(grammar.references.byName);
 const anchorLinks = names(grammar.references.anchorLinks);
 const anchorIds = names(grammar.references.anchorIds);
 
@@ -187,6 +188,7 @@ export type TemplateKind =
   | { kind: 'noise' }
   | { kind: 'reference-list' }
   | { kind: 'short-footnote' }
+  | { kind: 'footnote-by-name' }
   | { kind: 'note'; group: string }
   | { kind: 'pronunciation'; rule: TextRule }
   | { kind: 'text'; rule: TextRule }
@@ -204,6 +206,7 @@ function classify(name: string, rawName: string): TemplateKind {
   if (referenceLists.has(name) || startsWithAny(name, referenceListPrefixes)) return { kind: 'reference-list' };
   if (noiseNames.has(name)) return { kind: 'noise' };
   if (shortFootnotes.has(name)) return { kind: 'short-footnote' };
+  if (footnotesByName.has(name)) return { kind: 'footnote-by-name' };
   const group = notes.get(name);
   if (group !== undefined) return { kind: 'note', group };
   const pron = pronunciation.get(name);

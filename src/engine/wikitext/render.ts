@@ -323,6 +323,9 @@ class Renderer {
         // Only a call naming someone can be a footnote (ReferenceBook.citeShort).
         if (this.finds && hasAnonValue(t)) this.citations.push(this.use({ kind: 'short', token: t, citation: blankCitation() }));
         return;
+      case 'footnote-by-name':
+        if (this.finds) this.footnotesByName(t);
+        return;
       case 'note':
         if (this.finds) this.note(t, kind.group, '1');
         return;
@@ -404,6 +407,18 @@ class Renderer {
   private use(use: FootnoteUse): Citation {
     this.found.push(use);
     return use.citation;
+  }
+
+  /**
+   * {{r|a|b|p=5}}: a use of each named reference, as the template's own `<ref name="a"/>`; its
+   * group is `group=` (enwiki's `g=` too), and page numbers print after the marker, not in it.
+   */
+  private footnotesByName(t: TranscludeToken): void {
+    const group = (t.getValue('group') ?? t.getValue('g'))?.trim() ?? '';
+    for (const arg of t.getAnonArgs()) {
+      const name = arg.getValue().trim();
+      if (name.length > 0) this.citations.push(this.use({ kind: 'by-name', name, group, citation: blankCitation() }));
+    }
   }
 
   private note(t: TranscludeToken, group: string, bodyKey: string): void {
