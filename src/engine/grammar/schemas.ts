@@ -334,6 +334,9 @@ export const WikitextSchema = file({
       .describe('Numbered row parameters of {{Infobox}} (matched without their number): headers open sections, data rows are fields named by their label'),
   }),
   shortDescription: Rules,
+  containers: z
+    .array(Rule.extend({ param: z.array(z.string().min(1)).min(1).describe('The parameters holding the content, in order of preference') }))
+    .describe('Templates that only lay out content written in one of their parameters (columns, plain lists): alone on its line, the parameter is read as the page\'s own blocks (paragraphs, lists)'),
   noise: group({ names: Rules, prefixes: Rules }),
   referenceLists: group({
     names: Rules,

@@ -108,6 +108,12 @@ export function isCaseSensitiveHost(host: string): boolean {
 }
 
 const shortDescription = names(grammar.shortDescription);
+const containers = new Map(grammar.containers.map((r) => [r.match, r.param] as const));
+
+/** The parameters holding a layout template's content ({{columns-list}}: grammar `containers`), when it is one. */
+export function containerParams(rawName: string): readonly string[] | undefined {
+  return containers.get(normalizeTemplateName(rawName));
+}
 const noiseNames = names(grammar.noise.names);
 const referenceLists = names(grammar.referenceLists.names);
 const referenceListPrefixes = grammar.referenceLists.prefixes.map((r) => r.match);

@@ -4,6 +4,7 @@
  * (../walk/preset.ts). Adding a construct: one module in ./rules, one line here, at the place its
  * order constraints (the comments) allow.
  */
+import { container } from './rules/container.js';
 import { description } from './rules/description.js';
 import { heading } from './rules/heading.js';
 import { horizontalRule } from './rules/horizontal-rule.js';
@@ -33,6 +34,9 @@ export const WIKITEXT_PRESET: readonly WikitextRule[] = [
   description,
   // After infobox and description: a box the grammar names is never navigation.
   referenceList,
+  // After the named boxes; before navigation, whose structural test reads lists of links: a
+  // container holds one content parameter, a navbox several.
+  container,
   navigation,
   // Last: matches every node.
   inline,

@@ -1,16 +1,21 @@
 /** Text: cut at line breaks, each slice a piece of its line (a line break ends the line). */
 import type { AstText } from 'wikiparser-node/dist/internal.js';
-import type { WikitextRule } from '../types.js';
+import type { WikitextRule, WikitextWalk } from '../types.js';
 
 export const text: WikitextRule = {
   name: 'text',
   breaks: false,
   test: (n) => n.type === 'text',
   run(n, walk) {
-    const parts = (n as AstText).data.split('\n');
-    for (let i = 0; i < parts.length; i++) {
-      if (i > 0) walk.endLine();
-      if (parts[i]!.length > 0) walk.piece(parts[i]!);
-    }
+    textLines((n as AstText).data, walk);
   },
 };
+
+/** Adds text to the walk's lines: each line break ends a line. */
+export function textLines(data: string, walk: WikitextWalk): void {
+  const parts = data.split('\n');
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) walk.endLine();
+    if (parts[i]!.length > 0) walk.piece(parts[i]!);
+  }
+}
