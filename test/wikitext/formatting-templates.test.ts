@@ -23,6 +23,13 @@ function paragraph(language: string, wikitext: string): string {
 }
 
 describe('formatting templates of issue 23, as the wiki renders them', () => {
+  it('maintenance tags around the words they tag show those words; given a date only, nothing', () => {
+    expect(paragraph('it', 'Fiera. {{Senza fonte|Oltre il 13% dei brevetti tedeschi proviene da [[Berlino]]}}.')).toBe('Fiera. Oltre il 13% dei brevetti tedeschi proviene da Berlino.');
+    expect(paragraph('fr', 'Il a influencé des linguistes. {{refnec|Il est l\'inspirateur de [[Leonard Bloomfield]]|date=mars 2020}}. Fin.')).toBe('Il a influencé des linguistes. Il est l\'inspirateur de Leonard Bloomfield. Fin.');
+    expect(paragraph('pl', 'Kultur brązu. {{Fakt|[[Germanie]] pojawili się tam|data=2010-05}}')).toBe('Kultur brązu. Germanie pojawili się tam');
+    expect(paragraph('fr', 'Une affirmation.{{Référence nécessaire|date=mars 2020}} Suite.')).toBe('Une affirmation. Suite.');
+  });
+
   it('enwiki {{shy}}, {{USC}}, {{As of}}', () => {
     expect(paragraph('en', "His thesis ''{{shy|Eine neue Be|stimm|ung}}'' was accepted.")).toBe('His thesis Eine neue Bestimmung was accepted.');
     expect(paragraph('en', 'Defined in {{USC|8|1101}}.')).toBe('Defined in 8 U.S.C. § 1101.');
