@@ -337,6 +337,15 @@ export const WikitextSchema = file({
   containers: z
     .array(Rule.extend({ param: z.array(z.string().min(1)).min(1).describe('The parameters holding the content, in order of preference') }))
     .describe('Templates that only lay out content written in one of their parameters (columns, plain lists): alone on its line, the parameter is read as the page\'s own blocks (paragraphs, lists)'),
+  tableTemplates: z
+    .array(
+      Rule.extend({
+        end: z.array(z.string().min(1)).min(1).describe('Names of the template that closes the table'),
+        header: z.string().describe('The header row the opening template prints, as table markup (`! a !! b`)'),
+        caption: z.array(z.string().min(1)).describe('Parameters of the opening template holding the caption, matched in lower case'),
+      }),
+    )
+    .describe('Pairs of templates that open and close a table whose rows are written between them: the rows are read as that table'),
   noise: group({ names: Rules, prefixes: Rules }),
   referenceLists: group({
     names: Rules,

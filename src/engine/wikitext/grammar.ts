@@ -110,6 +110,14 @@ export function isCaseSensitiveHost(host: string): boolean {
 const shortDescription = names(grammar.shortDescription);
 const containers = new Map(grammar.containers.map((r) => [r.match, r.param] as const));
 
+const tableTemplates = new Map(grammar.tableTemplates.map((r) => [r.match, { ...r, end: new Set(r.end) }] as const));
+export type TableTemplate = NonNullable<ReturnType<typeof tableTemplate>>;
+
+/** What a template opening a table written between it and its closing template prints (grammar `tableTemplates`), when it is one. */
+export function tableTemplate(rawName: string) {
+  return tableTemplates.get(normalizeTemplateName(rawName));
+}
+
 /** The parameters holding a layout template's content ({{columns-list}}: grammar `containers`), when it is one. */
 export function containerParams(rawName: string): readonly string[] | undefined {
   return containers.get(normalizeTemplateName(rawName));

@@ -16,6 +16,7 @@ import { listMarker } from './rules/list-marker.js';
 import { navigation } from './rules/navigation.js';
 import { referenceList } from './rules/reference-list.js';
 import { table } from './rules/table.js';
+import { tableTemplateRule } from './rules/table-template.js';
 import { text } from './rules/text.js';
 import type { WikitextRule } from './types.js';
 
@@ -28,6 +29,7 @@ export const WIKITEXT_PRESET: readonly WikitextRule[] = [
   // Before table: a table that only places boxes is looked through, not read as data.
   layoutTable,
   table,
+  tableTemplateRule,
   horizontalRule,
   listMarker,
   infobox,

@@ -32,6 +32,8 @@ export interface WikitextWalk {
   readonly tree: SectionTree;
   /** Walks nodes as top-level content (a layout table's cell), then ends their lines. */
   nodes(nodes: readonly AstNodes[]): void;
+  /** The nodes after the current one, through `n` (one of its siblings), are the current rule's: the walk passes over them. */
+  skipThrough(n: AstNodes): void;
   /** Adds a piece to the current line. */
   piece(p: Piece): void;
   /** Ends the current line. */

@@ -29,6 +29,8 @@ export class WikitextWalker implements WikitextWalk {
   readonly uses: FootnoteUse[] = [];
   private lines: Line[] = [];
   private line: Line = { pieces: [], marker: undefined };
+  /** The last of the following nodes a rule has read already (rules/table-template.ts): not walked again. */
+  private skipping: AstNodes | undefined;
 
   constructor(
     readonly ctx: Scope,
@@ -42,9 +44,19 @@ export class WikitextWalker implements WikitextWalk {
   }
 
   nodes(nodes: readonly AstNodes[]): void {
-    for (const n of nodes) this.node(n);
+    for (const n of nodes) {
+      if (this.skipping !== undefined) {
+        if (n === this.skipping) this.skipping = undefined;
+        continue;
+      }
+      this.node(n);
+    }
     this.endLine();
     this.flush();
+  }
+
+  skipThrough(n: AstNodes): void {
+    this.skipping = n;
   }
 
   node(n: AstNodes): void {
