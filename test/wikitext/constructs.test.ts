@@ -254,6 +254,12 @@ describe('parseWikitext: references and citations', () => {
     expect(a.references.map((r) => r.text.value), 'sfn reused; the note\'s own reference listed').toEqual(['N', 'Smith 2001, p. 5.', 'Explained.', 'Inner source.', 'Lee & Kim (1999), pp. 3–4.']);
   });
 
+  it('writes a short footnote\'s page as the page shows it, its id from the parameters as written', () => {
+    const a = parseEn('A.{{sfn|Stachel|2002|pp=[{{GBurl|id=OAsQ_hFjhrAC|p=59}} 59–61]}} B.{{sfn|Neffe|2007|p=[https://archive.org/details/x/page/203 203]}} C.{{sfn|Rosette|2007|p={{page needed|date=September 2021}}}} D.{{sfn|OpenStax|2014|loc=§ [https://openstax.org/x 8.1]}}');
+    expect(a.references.map((r) => r.text.value)).toEqual(['Stachel 2002, pp. 59–61.', 'Neffe 2007, p. 203.', 'Rosette 2007.', 'OpenStax 2014, § 8.1.']);
+    expect(a.references[0]?.identifier, 'Module:Footnotes\' id').toBe('cite_note-FOOTNOTEStachel2002[{{GBurl|id=OAsQ_hFjhrAC|p=59}}_59–61]-1');
+  });
+
   it('reads {{r|a|b}} as uses of named references defined elsewhere, in the order cited', () => {
     const a = parseEn('A.{{r|late|x|p=12}} B.<ref name="x">X source.</ref> C.{{R|missing}}{{r|x}}\n== References ==\n{{reflist|refs=\n<ref name="late">Late definition.</ref>\n}}');
     expect(a.references.map((r) => [r.identifier, r.text.value]), 'each defined reference once, numbered by first use').toEqual([

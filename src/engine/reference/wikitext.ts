@@ -132,13 +132,14 @@ export class ReferenceBook {
   private citeShort(t: TranscludeToken): Entry | undefined {
     const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
     if (anon.length === 0) return undefined;
-    const loc = firstValue(t, FOOTNOTE.page);
-    const pages = firstValue(t, FOOTNOTE.pages);
-    const where = firstValue(t, FOOTNOTE.location);
-    const name = `${FOOTNOTE.idPrefix}${anon.join('')}${loc ?? ''}${pages ?? ''}${where ?? ''}`;
+    const name = `${FOOTNOTE.idPrefix}${anon.join('')}${firstValue(t, FOOTNOTE.page) ?? ''}${firstValue(t, FOOTNOTE.pages) ?? ''}${firstValue(t, FOOTNOTE.location) ?? ''}`;
     const key = keyOf('', name);
     const known = this.named.get(key);
     if (known !== undefined) return known;
+    // The id is Module:Footnotes' (the parameters as written); the text is what the page shows.
+    const loc = this.shownValue(t, FOOTNOTE.page);
+    const pages = this.shownValue(t, FOOTNOTE.pages);
+    const where = this.shownValue(t, FOOTNOTE.location);
     // Module:Footnotes: authors "A", "A & B", "A, B & C"; the year last, in parentheses for {{sfnp}}.
     const year = anon.length > 1 ? anon[anon.length - 1]! : undefined;
     const authors = year === undefined ? anon : anon.slice(0, -1);
@@ -155,6 +156,22 @@ export class ReferenceBook {
     this.addSource(entry.reference, t);
     this.named.set(key, entry);
     return entry;
+  }
+
+  /**
+   * The first of these parameters the call writes, as the page shows it: markup rendered
+   * (`pp=[{{GBurl|id=…|p=59}} 59–61]` → "59–61", `p={{page needed}}` → nothing).
+   */
+  private shownValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
+    for (const key of keys) {
+      const arg = t.getArg(key);
+      if (arg === undefined) continue;
+      const shown = render(this.scope, arg.lastChild.childNodes, { textOnly: true, inReference: true }).value;
+      // `[{{GBurl|…}} 59–61]`: a link whose address a template writes, which the parser cannot
+      // see as a link; the page shows its label.
+      return LINK_WITH_TEMPLATE_URL.exec(shown)?.[1] ?? shown;
+    }
+    return undefined;
   }
 
   /** {{efn|…}}, {{refn|group=…|…}}, {{#tag:ref|…}}: a footnote whose text is a parameter. */
@@ -240,6 +257,9 @@ export class ReferenceBook {
     return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]`, reference };
   }
 }
+
+/** A short footnote's page parameter left as `[ label]` once its link's templated address showed nothing. */
+const LINK_WITH_TEMPLATE_URL = /^\[\s*([^[\]]+?)\s*\]$/;
 
 /** CS1's anchor of a citation: up to four author surnames and the year, spaces ignored. */
 function anchorKey(names: readonly string[], year: string): string {
