@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { findTemplate, unpackTemplate, type TemplateKind } from './pglite-template.js';
+import { startMark } from '../start-trace.js';
 
 /**
  * PostgreSQL settings of the embedded database, given on its command line so that they also hold
@@ -64,6 +65,7 @@ export async function openPglite(dataDir: string | undefined, options: { templat
         if (found === undefined) continue;
         await unpackTemplate(found, dataDir);
         unpacked = kind;
+        startMark('template unpacked');
         break;
       }
     }
