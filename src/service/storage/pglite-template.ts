@@ -23,8 +23,8 @@
  * The files are named after the PGlite version that wrote them: after an upgrade of PGlite without
  * a rebuild, no template matches and PGlite's own initdb runs, as before.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -104,7 +104,7 @@ export async function unpackTemplate(template: string, dataDir: string, required
     makeDir(dirname(target));
     if (header.size !== undefined && header.size > STREAMED_ENTRY_BYTES) {
       // Streamed: the largest file is a 16 MB WAL segment of mostly zeros.
-      pipeline(stream, createWriteStream(target, { mode: 0o600, flags: 'wx' })).then(() => next(), next);
+      writeSparse(stream, target, header.size).then(() => next(), next);
       return;
     }
     // The others (a thousand catalog files of 8-200 KB) each in one write of the whole file, on
@@ -126,6 +126,30 @@ export async function unpackTemplate(template: string, dataDir: string, required
     await writes.settled();
     rmSync(partial, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** A run of zeros to compare chunks with (a stream's chunks are at most this long: 64 KB). */
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/**
+ * Writes a stream to a new file of `size` bytes, leaving its runs of zeros (whole chunks of them)
+ * as holes: a template's WAL segment is 16 MB of which its last records are a few KB, and the
+ * holes read as zeros, as PostgreSQL expects of the rest of a segment (the kernel writes none).
+ */
+async function writeSparse(stream: AsyncIterable<unknown>, path: string, size: number): Promise<void> {
+  const file = await open(path, 'wx', 0o600);
+  try {
+    let position = 0;
+    for await (const data of stream) {
+      const chunk = data as Buffer;
+      const zeros = chunk.length <= ZEROS.length && chunk.equals(ZEROS.subarray(0, chunk.length));
+      if (!zeros) await file.write(chunk, 0, chunk.length, position);
+      position += chunk.length;
+    }
+    await file.truncate(size);
+  } finally {
+    await file.close();
   }
 }
 
