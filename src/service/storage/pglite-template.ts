@@ -5,9 +5,12 @@
  * Why: PGlite runs initdb in a second, throw-away PGlite instance (its own 128 MB WebAssembly
  * memory, its own copy of the file-system bundle) and then copies that instance's files into the
  * real one: a first start on an empty data directory peaked at 910-960 MB RSS, more than a 512 MB
- * machine has, and about twice what a later start needs. Unpacking 4.5 MB of tar.gz is a stream.
+ * machine has, and about twice what a later start needs. Unpacking 2 MB of tar.gz is a stream.
  *
- * There are two, each initdb's output for this PGlite version with the build's migrations applied:
+ * There are two, each initdb's output for this PGlite version with the build's migrations applied,
+ * as a cluster that was shut down cleanly (a first start runs no crash recovery and finds the
+ * relation cache files), without initdb's template databases nor the free space and visibility
+ * maps (340 files, 25 MB of which 16 MB are the WAL segment's zeros; the build's comments say why):
  * - `template-<version>.tar.gz`: nothing more (`serve --no-samples`, `user add` before a first
  *   serve, in-memory databases);
  * - `template-samples-<version>.tar.gz`: also the sample articles' rows (content/samples.ts),
@@ -107,9 +110,9 @@ export async function unpackTemplate(template: string, dataDir: string, required
       writeSparse(stream, target, header.size).then(() => next(), next);
       return;
     }
-    // The others (a thousand catalog files of 8-200 KB) each in one write of the whole file, on
-    // libuv's threads while the archive is read on: the kernel's work of creating a thousand
-    // files (most of the unpacking's time) runs beside the main thread's, which in a start is
+    // The others (the catalog files, 8-200 KB) each in one write of the whole file, on
+    // libuv's threads while the archive is read on: the kernel's work of creating those hundreds
+    // of files (most of the unpacking's time) runs beside the main thread's, which in a start is
     // loading the service's modules meanwhile (cli/serve.ts).
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
