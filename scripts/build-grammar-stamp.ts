@@ -13,14 +13,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** What this script uses of the built loader (src/engine/grammar/load.ts). */
+interface BuiltLoader {
+  GRAMMAR_SOURCES: Readonly<Record<string, unknown>>;
+  validateAll(): Readonly<Record<string, unknown>>;
+  grammarStamp(): string;
+}
+
 /** Stamps `dist` (default the build's) and returns the stamp. */
 export async function stampGrammar(dist: string = join(ROOT, 'dist')): Promise<string> {
   const stampFile = join(dist, 'src/engine/grammar/stamp.js');
   const compiled = readFileSync(stampFile, 'utf8');
   const unstamped = 'export const VALIDATED_GRAMMAR_STAMP = undefined;';
   if (!compiled.includes(unstamped)) throw new Error(`${stampFile}: not the compiled stamp.ts (already stamped? run tsc first)`);
-  const load = (await import(pathToFileURL(join(dist, 'src/engine/grammar/load.js')).href)) as typeof import('../src/engine/grammar/load.js');
-  const validated = load.validateAll() as Record<string, unknown>;
+  const load = (await import(pathToFileURL(join(dist, 'src/engine/grammar/load.js')).href)) as BuiltLoader;
+  const validated = load.validateAll();
   for (const [name, source] of Object.entries(load.GRAMMAR_SOURCES)) {
     if (canonical(validated[name]) !== canonical(source)) {
       throw new Error(`grammar/${name}.json: its schema changes what it validates; a start cannot use the file as imported (src/engine/grammar/stamp.ts)`);
