@@ -19,9 +19,12 @@
  * Memory figures barely move with load; times do: the CPU seconds a start used until ready are
  * printed beside its time, and the main thread's part of them (a start cannot be ready sooner
  * than that on an idle machine; the rest ran beside it on other threads), and `--cli ../main/dist/src/cli/main.js` runs another build the same
- * way (alternate the two for a comparison). `--no-convert` measures serve only, `--no-serve`
- * convert only (its row, without the serve starts before it); `--serve-args` adds arguments to
- * every `serve`.
+ * way. `--against ../main/dist/src/cli/main.js` compares: each round measures this build (or
+ * `--cli`) and that one, in turn (the first of them alternates from round to round), and the end
+ * prints each one's medians (the machine is shared: only a comparison in the same run says
+ * anything). `--no-convert` measures serve only, `--no-serve` convert only (its row, without the
+ * serve starts before it); `--serve-args` adds arguments to every `serve`; `--trace` prints each
+ * start's steps (WIKISTRUCT_START_TRACE, src/service/start-trace.ts).
  *
  * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
  * with 2 jobs ≤ 350 MB.
@@ -49,6 +52,10 @@ const { values } = parseArgs({
     /** More arguments for every `serve`, space-separated (`--serve-args='--snapshots-every off'`, with the `=`: what the start's snapshot build costs). */
     'serve-args': { type: 'string', default: '' },
     'no-serve': { type: 'boolean', default: false },
+    /** Another build to alternate with, round by round: both get their medians at the end. */
+    against: { type: 'string' },
+    /** Print each start's steps (WIKISTRUCT_START_TRACE=1). */
+    trace: { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -56,10 +63,12 @@ const repeat = Number(values.repeat);
 const jobs = Number(values.jobs);
 const idleSeconds = Number(values['idle-seconds']);
 
-const cli = values.cli ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js');
-if (!existsSync(cli)) {
-  console.error('bench/memory: build first (npm run build)');
-  process.exit(1);
+const builds = [values.cli ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js'), ...(values.against === undefined ? [] : [values.against])];
+for (const cli of builds) {
+  if (!existsSync(cli)) {
+    console.error(`bench/memory: ${cli} not found (build first: npm run build)`);
+    process.exit(1);
+  }
 }
 const work = mkdtempSync(join(tmpdir(), 'wikistruct-bench-memory-'));
 const corpus = corpusDir();
@@ -86,12 +95,12 @@ interface Served {
 }
 
 /** Starts `serve`, waits for its "listening" line, lets it sit idle, reads its memory, stops it. */
-async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
+async function serve(cli: string, dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const started = performance.now();
   const extra = values['serve-args'].split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, ...args, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WIKISTRUCT_ADMIN_PASSWORD: 'bench memory passphrase', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, WIKISTRUCT_ADMIN_PASSWORD: 'bench memory passphrase', LOG_LEVEL: 'info', ...(values.trace ? { WIKISTRUCT_START_TRACE: '1' } : {}), ...env },
   });
   const watch = watchProcess(child.pid!);
   let stderr = '';
@@ -114,6 +123,7 @@ async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {
     });
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const idleMb = watch.rssMb();
+    if (values.trace) process.stdout.write(stderr.split('\n').filter((line) => line.startsWith('start-trace')).map((line) => `    ${line}\n`).join(''));
     return { readySeconds, readyCpuSeconds, readyMainCpuSeconds, idleMb, peakMb: watch.peakMb };
   } finally {
     watch.stop();
@@ -122,7 +132,7 @@ async function serve(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {
   }
 }
 
-async function convertPeak(file: string): Promise<{ peakMb: number; seconds: number; cpuSeconds: number }> {
+async function convertPeak(cli: string, file: string): Promise<{ peakMb: number; seconds: number; cpuSeconds: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, 'convert', file, '-o', join(work, 'out.ndjson'), '--jobs', String(jobs), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const watch = watchProcess(child.pid!);
@@ -132,7 +142,7 @@ async function convertPeak(file: string): Promise<{ peakMb: number; seconds: num
   return { peakMb: watch.peakMb, seconds: (performance.now() - started) / 1000, cpuSeconds: watch.cpuSeconds };
 }
 
-async function nodeStartSeconds(): Promise<number> {
+async function nodeStartSeconds(cli: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, [cli, '--version'], { stdio: 'ignore' });
   await once(child, 'exit');
@@ -142,32 +152,72 @@ async function nodeStartSeconds(): Promise<number> {
 const mb = (x: number): string => `${x.toFixed(0)} MB`;
 const s = (x: number): string => `${x.toFixed(2)} s`;
 const cpu = (x: Served): string => `${s(x.readyCpuSeconds)} CPU, ${s(x.readyMainCpuSeconds)} of it the main thread's`;
+/** Each build's measurements, by row, over the rounds (the medians at the end when there are two builds). */
+const samples = new Map<string, Map<string, number[]>>(builds.map((cli) => [cli, new Map()]));
+const note = (cli: string, row: string, value: number): void => {
+  const rows = samples.get(cli)!;
+  rows.set(row, [...(rows.get(row) ?? []), value]);
+};
+const served = (cli: string, row: string, x: Served): void => {
+  note(cli, `${row}: ready, s`, x.readySeconds);
+  note(cli, `${row}: CPU to ready, s`, x.readyCpuSeconds);
+  note(cli, `${row}: main thread CPU to ready, s`, x.readyMainCpuSeconds);
+  note(cli, `${row}: peak, MB`, x.peakMb);
+  note(cli, `${row}: idle, MB`, x.idleMb);
+};
 for (let round = 1; round <= rounds; round++) {
-  const idle0 = systemIdle();
-  const start = await nodeStartSeconds();
-  console.log(`round ${round}: node start (wikistruct --version) ${s(start)}; load average ${loadavg()[0]!.toFixed(1)}`);
-  if (!values['no-serve']) {
-    const data = join(work, `data-${round}`);
-    const first = await serve(data, []);
-    const bare = join(work, `data-${round}-no-samples`);
-    const noSamples = await serve(bare, ['--no-samples']);
-    rmSync(bare, { recursive: true, force: true });
-    const again = await serve(data, []);
-    rmSync(data, { recursive: true, force: true });
-    console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${cpu(first)}), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
-    console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${cpu(noSamples)}), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
-    console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${cpu(again)}), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+  // With two builds, the one measured first alternates: neither always meets the same moment.
+  const order = round % 2 === 1 ? builds : [...builds].reverse();
+  for (const cli of order) {
+    const idle0 = systemIdle();
+    const start = await nodeStartSeconds(cli);
+    console.log(`round ${round}${builds.length > 1 ? `, ${cli}` : ''}: node start (wikistruct --version) ${s(start)}; load average ${loadavg()[0]!.toFixed(1)}`);
+    note(cli, 'load average', loadavg()[0]!);
+    if (!values['no-serve']) {
+      const data = join(work, `data-${round}`);
+      const first = await serve(cli, data, []);
+      const bare = join(work, `data-${round}-no-samples`);
+      const noSamples = await serve(cli, bare, ['--no-samples']);
+      rmSync(bare, { recursive: true, force: true });
+      const again = await serve(cli, data, []);
+      rmSync(data, { recursive: true, force: true });
+      console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${cpu(first)}), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
+      console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${cpu(noSamples)}), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
+      console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${cpu(again)}), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+      served(cli, 'first start', first);
+      served(cli, 'first start --no-samples', noSamples);
+      served(cli, 'later start', again);
+    }
+    if (values.postgres !== undefined && !values['no-serve']) {
+      const pg = await serve(cli, join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
+      console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${cpu(pg)}), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
+      served(cli, 'DATABASE_URL', pg);
+    }
+    if (input !== undefined) {
+      const c = await convertPeak(cli, input);
+      console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU`);
+      note(cli, 'convert: peak, MB', c.peakMb);
+    }
+    const idle1 = systemIdle();
+    console.log(`  machine idle during the round: ${(((idle1.idle - idle0.idle) / Math.max(1, idle1.total - idle0.total)) * 100).toFixed(0)}%`);
   }
-  if (values.postgres !== undefined && !values['no-serve']) {
-    const pg = await serve(join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
-    console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${cpu(pg)}), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
+}
+if (builds.length > 1) {
+  const median = (xs: readonly number[]): number => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  console.log(`medians over ${rounds} rounds (range in brackets):`);
+  const [a, b] = builds as [string, string];
+  for (const row of samples.get(a)!.keys()) {
+    const show = (cli: string): string => {
+      const xs = samples.get(cli)!.get(row) ?? [];
+      return `${median(xs).toFixed(2)} [${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}]`;
+    };
+    console.log(`  ${row.padEnd(44)} ${show(a).padEnd(24)} against ${show(b)}`);
   }
-  if (input !== undefined) {
-    const c = await convertPeak(input);
-    console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU`);
-  }
-  const idle1 = systemIdle();
-  console.log(`  machine idle during the round: ${(((idle1.idle - idle0.idle) / Math.max(1, idle1.total - idle0.total)) * 100).toFixed(0)}%`);
+  console.log(`  (this build: ${a}; against: ${b})`);
 }
 console.log('targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak, ≤ 2.5 s to ready; convert 10× --jobs 2 ≤ 350 MB peak');
 rmSync(work, { recursive: true, force: true });

@@ -52,20 +52,57 @@ export async function buildPgliteTemplates(options: TemplateBuildOptions = {}): 
   const version = pgliteVersion();
   const initdb = await initdbOutput(version);
   mkdirSync(outdir, { recursive: true });
-  const pg = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(initdb)]) });
-  const db = pgliteDb(pg);
+  // The database is made in a directory, by PGlites that each stop cleanly, and each template is
+  // that directory packed: see `stopped`.
+  const work = mkdtempSync(join(tmpdir(), 'wikistruct-pglite-template-'));
+  const dataDir = join(work, 'pglite');
   try {
-    await migrate(db, options.migrations ?? MIGRATIONS);
-    const plain = await pack(pg, join(outdir, templateFileName(version, 'plain')));
+    const plain = await stopped(dataDir, join(outdir, templateFileName(version, 'plain')), { loadDataDir: new Blob([new Uint8Array(initdb)]) }, async (pg) => {
+      await dropTemplateDatabases(pg);
+      await migrate(pgliteDb(pg), options.migrations ?? MIGRATIONS);
+    });
     if (samples === undefined || !existsSync(samples)) return { plain };
-    const seeded = await seedSamples(db, systemClock, samples);
-    if (seeded === undefined || seeded.summary.inserted === 0) throw new Error(`${samples}: no sample was stored`);
-    const built = await pack(pg, join(outdir, templateFileName(version, 'samples')));
-    await packSampleSnapshots(db, options.snapshots ?? join(ROOT, SAMPLE_SNAPSHOTS_FILE));
+    const built = await stopped(dataDir, join(outdir, templateFileName(version, 'samples')), {}, async (pg) => {
+      const seeded = await seedSamples(pgliteDb(pg), systemClock, samples);
+      if (seeded === undefined || seeded.summary.inserted === 0) throw new Error(`${samples}: no sample was stored`);
+    });
+    // From the samples template's database, which the snapshot build writes to (its lease): after it was packed.
+    const pg = await PGlite.create(dataDir);
+    try {
+      await packSampleSnapshots(pgliteDb(pg), options.snapshots ?? join(ROOT, SAMPLE_SNAPSHOTS_FILE));
+    } finally {
+      await pg.close();
+    }
     return { plain, samples: built };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Opens the database in `dataDir` (made from `options.loadDataDir` when given), runs `fill`, and
+ * packs the directory into `target` once PGlite has stopped, as every later start finds it: a
+ * cluster shut down cleanly, whose relation cache files a second open wrote. The templates were
+ * once the files of a running PGlite (its `dumpDataDir`), and PostgreSQL took each first start
+ * for one after a crash: it ran its recovery (the data directory's files scanned for unlogged
+ * relations, the WAL replayed, a checkpoint written) and then rebuilt the relation cache from the
+ * catalogs, which a later start reads from pg_internal.init. Without the relations' free space
+ * and visibility maps (their `_fsm` and `_vm` forks, 98 of 438 files): PostgreSQL reads a missing
+ * map as one that promises nothing (no free space known, no page all-visible) and makes it when it
+ * first records something in it; a first start creates a fifth fewer files.
+ */
+async function stopped(dataDir: string, target: string, options: { loadDataDir?: Blob }, fill: (pg: PGlite) => Promise<void>): Promise<string> {
+  const pg = await PGlite.create(dataDir, options);
+  try {
+    await fill(pg);
+    await settle(pg);
   } finally {
     await pg.close();
   }
+  // Started again and stopped: the relation cache files are written by a start.
+  await (await PGlite.create(dataDir)).close();
+  await packDirectory(dataDir, target, (name) => !/^postmaster\.(pid|opts)$/.test(name) && !/_(fsm|vm)$/.test(name));
+  return target;
 }
 
 /**
@@ -91,22 +128,8 @@ async function packSampleSnapshots(db: ReturnType<typeof pgliteDb>, target: stri
         },
       },
     });
-    const pack = tar.pack();
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .map((e) => ({ name: relative(dir, join(e.parentPath, e.name)), path: join(e.parentPath, e.name), directory: e.isDirectory() }))
-      // Not the builds' working directories (layout.ts: `.partial` in each kind's directory).
-      .filter((e) => !e.name.split('/').includes('.partial'))
-      .sort((a, b) => (a.name < b.name ? -1 : 1));
-    // Fixed times and modes: the same samples pack to the same bytes.
-    for (const { name, path, directory } of entries) {
-      if (directory) pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) });
-      else pack.entry({ name, mode: 0o600, mtime: new Date(0) }, readFileSync(path));
-    }
-    pack.finalize();
-    mkdirSync(dirname(target), { recursive: true });
-    const partial = `${target}.${process.pid}`;
-    await pipeline(pack, createGzip({ level: 9 }), createWriteStream(partial));
-    renameSync(partial, target);
+    // Not the builds' working directories (layout.ts: `.partial` in each kind's directory).
+    await packDirectory(dir, target, (name) => !name.split('/').includes('.partial'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -132,24 +155,53 @@ async function initdbOutput(version: string): Promise<Buffer> {
 }
 
 /**
- * Packs the running database into `target`. VACUUM FREEZE first: the rows' visibility is settled
- * at build time, not by the first start's reads (which would write the pages again to set their
- * hint bits). Then the WAL is switched to a new segment and a checkpoint writes every page to the
- * data files: the start replays nothing, and the segment that held the inserts (their pages again,
- * as full-page images) is deleted rather than kept for reuse (wal_recycle off), so the template
- * packs a segment of zeros: the samples template went from 7.1 to 4.1 MB, and unpacking it costs
+ * Drops initdb's template databases (template1, template0): the service works in `postgres` and
+ * never creates a database, which is all they are for, and they were 600 of the template's 1,063
+ * files and 15 of its 42 MB. A first start writes every file of the template before PGlite can
+ * start, most of that time the kernel's creation of each file (issue 26, time to ready).
+ */
+async function dropTemplateDatabases(pg: PGlite): Promise<void> {
+  for (const name of ['template1', 'template0']) {
+    await pg.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+    await pg.exec(`DROP DATABASE ${name}`);
+  }
+}
+
+/**
+ * Readies the database to be packed. VACUUM FREEZE first: the rows' visibility is settled at
+ * build time, not by the first start's reads (which would write the pages again to set their hint
+ * bits). Then the WAL is switched to a new segment and a checkpoint writes every page to the data
+ * files, and the segment that held the inserts (their pages again, as full-page images) is
+ * deleted rather than kept for reuse (wal_recycle off), so the template packs a segment of zeros
+ * but for its last records: the samples template went from 7.1 to 4.1 MB, and unpacking it costs
  * CPU on every first start.
  */
-async function pack(pg: PGlite, target: string): Promise<string> {
+async function settle(pg: PGlite): Promise<void> {
   await pg.exec('VACUUM (FREEZE, ANALYZE)');
   await pg.exec('SET wal_recycle = off');
   await pg.exec('SELECT pg_switch_wal()');
   await pg.exec('CHECKPOINT');
-  const dump = await pg.dumpDataDir('gzip');
+}
+
+/**
+ * The files and directories under `dir` (those whose relative name `keep` accepts) as a tar.gz
+ * at `target`, in name order, with fixed times and modes: the same files pack to the same bytes.
+ */
+async function packDirectory(dir: string, target: string, keep: (name: string) => boolean): Promise<void> {
+  const pack = tar.pack();
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => ({ name: relative(dir, join(e.parentPath, e.name)), path: join(e.parentPath, e.name), directory: e.isDirectory() }))
+    .filter((e) => keep(e.name))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const { name, path, directory } of entries) {
+    if (directory) pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) });
+    else pack.entry({ name, mode: 0o600, mtime: new Date(0) }, readFileSync(path));
+  }
+  pack.finalize();
+  mkdirSync(dirname(target), { recursive: true });
   const partial = `${target}.${process.pid}`;
-  writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  await pipeline(pack, createGzip({ level: 9 }), createWriteStream(partial));
   renameSync(partial, target);
-  return target;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { createLogger } from '../service/logger.js';
 import { catchSignals, defaultDataDir, startOpeningStore } from '../service/serve-start.js';
+import { startMark } from '../service/start-trace.js';
 import type { OpenedStore } from '../service/serve-start.js';
 import { KeySecretError, MIN_KEY_SECRET_CHARS } from '../service/auth/key-secret.js';
 import { SharedDataDirError } from '../service/storage/data-dir.js';
@@ -186,9 +187,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     // The store opens (a first start's template files written on libuv's threads, PGlite compiling in
     // the background) while the service's modules load: serve-start.ts.
+    startMark('options read');
     const created = !existsSync(store.dataDir);
     const opened = startOpeningStore(store);
     const { startServer } = await importServer(opened, created ? store.dataDir : undefined);
+    startMark('server modules loaded');
     const server = await startServer({
       ...store,
       opened,

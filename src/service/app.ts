@@ -22,6 +22,7 @@ import { resolveTimeouts, type HttpTimeouts } from './timeouts.js';
 import { embeddedSharedState, type SharedState } from './shared-state.js';
 import { shareArticleWrites } from './content/store.js';
 import { SnapshotScheduler, type ScheduleSettings } from './snapshots/scheduler.js';
+import { startMark } from './start-trace.js';
 
 /** Which route groups a process serves: both by default, or one of them alone. */
 export type ServiceParts = 'all' | 'auth' | 'content';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sealed = await keys.sealClearKeys();
   if (sealed > 0) deps.logger.warn({ sealed }, 'signing keys stored in the clear by an earlier version were sealed and retired; tokens they signed stay valid until they expire');
   await keys.currentSigner(); // generate the first key at start, not during the first login
+  startMark('signing key ready');
   const verifier = createAccessTokenVerifier({
     db: deps.db,
     keys,
@@ -145,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify.addHook('preClose', async () => snapshots.close());
   }
   const ctx: RouteContext = { db: deps.db, clock, metrics, auth, keys, content, openapi: { v1: v1OpenApiDocument(ROUTES), v2: v2OpenApiDocument(ROUTES) } };
+  startMark('content part made');
   await registerRoutes(fastify, ROUTES, ctx, verifier);
+  startMark('routes registered');
   // The explorer page signs in through /v1 and reads /v2: served only where both are.
   if (only === 'all') await fastify.register(explorerAssets, { dir: deps.explorer?.assetsDir });
 

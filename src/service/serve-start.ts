@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { loadKeySecret, type KeySecret } from './auth/key-secret.js';
 import { prepareDataDir, type PrivacyOptions } from './storage/data-dir.js';
 import { openStorage, type Storage } from './storage/open.js';
+import { startMark } from './start-trace.js';
 
 /** What a start opens before it builds the service. */
 export interface OpenedStore {
@@ -46,6 +47,7 @@ export async function openServeStore(options: StoreOptions): Promise<OpenedStore
     privacy,
     samples: options.samples !== false,
   });
+  startMark('store open');
   return { privacy, keySecret, storage };
 }
 

@@ -14,6 +14,7 @@ import { snapshotsDir } from './snapshots/layout.js';
 import { openSharedState, type SharedState } from './shared-state.js';
 import { openServeStore, type OpenedStore } from './serve-start.js';
 import { releaseYoungGenerationOnce } from './young-generation.js';
+import { startMark } from './start-trace.js';
 import type { HttpTimeouts } from './timeouts.js';
 import type { ContentSettings } from './content/part.js';
 import type { UpstreamOrigin } from './content/upstream/origins.js';
@@ -90,6 +91,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const logger = options.logger ?? createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const { privacy, keySecret, storage } = await (options.opened ?? openServeStore(options));
   if (privacy.allowShared === true) logger.warn({ dataDir: options.dataDir }, 'the privacy of the data directory and the key secret is not checked (--allow-shared-data-dir)');
+  startMark('store awaited');
   const { db, lock, samplesFromTemplate } = storage;
   const mailer = createMailer({
     smtpUrl: options.smtpUrl,
@@ -109,6 +111,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       databaseUrl: options.databaseUrl,
       onError: (error) => logger.warn({ err: error }, 'shared state connection failed; retrying (caches fall back to polling)'),
     });
+    startMark('shared state open');
     // Before listening, so the first request already finds them; only into the embedded store,
     // whose first start is a new user's (a PostgreSQL deployment loads its own articles).
     if (samplesFromTemplate === true) {
@@ -117,6 +120,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       await unpackSampleSnapshots(snapshotsDir(options.dataDir));
     }
     else if (lock !== undefined && options.samples !== false) seeded = await seedSamples(db, systemClock);
+    startMark('samples ready');
     app = built = await buildApp({
       db,
       keySecret,
@@ -143,7 +147,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // asked something (young-generation.ts): an idle server, its start's snapshot build included,
     // stays small, and requests grow it as before.
     app.fastify.addHook('onRequest', releaseYoungGenerationOnce);
+    startMark('app built');
     await app.fastify.listen({ host: options.host, port: options.port });
+    startMark('listen');
   } catch (error) {
     // The app holds the engine client's worker thread: closed, or the process would not exit.
     await built?.fastify.close();
@@ -159,6 +165,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       announce(`Loaded ${seeded.summary.inserted} sample articles into the empty store (samples/NOTICE.md): ${seeded.articles.join(', ')}.\n`);
     }
     await bootstrapAdmin(db, systemClock, process.env, announce);
+    startMark('admin bootstrapped');
   } catch (error) {
     await app.fastify.close();
     mailer.close();
@@ -180,6 +187,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const hooks = snapshots === undefined ? {} : { snapshotBuild: (run: () => Promise<SnapshotBuildResult>) => snapshots.exclusive(run) };
   const adminSocket = lock === undefined ? undefined : await listenAdminSocket(options.dataDir, db, systemClock, logger, afterCommand, hooks);
   lock?.announce({ url, adminSocket: adminSocket?.path });
+  startMark('admin socket');
   const purge = (): void => {
     app.purge().then(
       (purged) => logger.info({ purged }, 'expired rows purged'),

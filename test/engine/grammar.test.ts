@@ -1,5 +1,5 @@
 /** The declarative rules in grammar/: complete, explained, validated once at load, and read by the engine. */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boilerplateTitles, hiddenStyleTest } from '../../src/engine/grammar.js';
-import { GRAMMAR_SOURCES, GrammarError, validateGrammar } from '../../src/engine/grammar/load.js';
+import { GRAMMAR_SOURCES, GrammarError, grammarStamp, validateGrammar } from '../../src/engine/grammar/load.js';
 import type { GrammarName } from '../../src/engine/grammar/schemas.js';
 import { parse } from '../../src/index.js';
 import { filesBelow } from '../support/files.js';
@@ -140,6 +140,45 @@ describe('the grammar loader', () => {
       expect(run.stderr.trim()).toMatch(/^wikistruct: grammar\/noise\.json is not a valid grammar file: \$\.classes\[3\]\.why: /);
       expect(run.stderr.trim().split('\n'), 'one line, no stack trace').toHaveLength(1);
       expect(existsSync(data), 'nothing was created').toBe(false);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the build\'s grammar stamp (src/engine/grammar/stamp.ts)', () => {
+  it('changes with any value of any file, not with the files\' formatting', () => {
+    const stamp = grammarStamp();
+    expect(stamp).toMatch(/^[0-9a-f]{14}$/);
+    expect(grammarStamp(JSON.parse(JSON.stringify(GRAMMAR_SOURCES)) as Record<string, unknown>), 'the same values').toBe(stamp);
+    const edited = JSON.parse(JSON.stringify(GRAMMAR_SOURCES)) as Record<string, any>;
+    edited.noise.classes[0].match += 'x';
+    expect(grammarStamp(edited)).not.toBe(stamp);
+  });
+
+  const built = join(ROOT, 'dist/src/engine/grammar/stamp.js');
+  it.skipIf(!existsSync(built))('the built CLI takes stamped files as they are and validates edited ones', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'wikistruct-stamped-grammar-'));
+    try {
+      cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true });
+      cpSync(join(ROOT, 'dist/grammar'), join(copy, 'dist/grammar'), { recursive: true });
+      cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+      symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+      const load = join(copy, 'dist/src/engine/grammar/load.js');
+      const check = `const m = await import(${JSON.stringify(load)}); console.log(m.GRAMMAR === m.GRAMMAR_SOURCES ? 'as imported' : 'validated');`;
+      const run = () => spawnSync(process.execPath, ['--input-type=module', '-e', check], { encoding: 'utf8' });
+      expect(readFileSync(built, 'utf8'), 'npm run build stamped it').toContain(`VALIDATED_GRAMMAR_STAMP = "${grammarStamp()}"`);
+      expect(run().stdout.trim(), 'the files the build validated').toBe('as imported');
+      const file = join(copy, 'dist/grammar/noise.json');
+      const noise = JSON.parse(readFileSync(file, 'utf8')) as { classes: { why?: string }[] };
+      noise.classes[3]!.why = 'edited after the build, and still a reason long enough';
+      writeFileSync(file, JSON.stringify(noise));
+      expect(run().stdout.trim(), 'an edited file is validated').toBe('validated');
+      delete noise.classes[3]!.why;
+      writeFileSync(file, JSON.stringify(noise));
+      const broken = run();
+      expect(broken.status).not.toBe(0);
+      expect(broken.stderr).toContain('grammar/noise.json is not a valid grammar file: $.classes[3].why');
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

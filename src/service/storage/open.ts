@@ -5,6 +5,7 @@ import { prepareDataDir, type PrivacyOptions } from './data-dir.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
+import { startMark } from '../start-trace.js';
 
 export interface StorageOptions {
   /** Directory of the embedded database, the lock file and the mail outbox. */
@@ -50,6 +51,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     // a command the lock sends to the running server leaves the check to that server.
     prepareDataDir(options.dataDir, options.privacy);
     db = await openPglite(join(options.dataDir, 'pglite'), { template: options.samples === true ? 'samples' : 'plain' });
+    startMark('pglite open');
   } catch (error) {
     lock.release();
     throw error;

@@ -5,9 +5,12 @@
  * Why: PGlite runs initdb in a second, throw-away PGlite instance (its own 128 MB WebAssembly
  * memory, its own copy of the file-system bundle) and then copies that instance's files into the
  * real one: a first start on an empty data directory peaked at 910-960 MB RSS, more than a 512 MB
- * machine has, and about twice what a later start needs. Unpacking 4.5 MB of tar.gz is a stream.
+ * machine has, and about twice what a later start needs. Unpacking 2 MB of tar.gz is a stream.
  *
- * There are two, each initdb's output for this PGlite version with the build's migrations applied:
+ * There are two, each initdb's output for this PGlite version with the build's migrations applied,
+ * as a cluster that was shut down cleanly (a first start runs no crash recovery and finds the
+ * relation cache files), without initdb's template databases nor the free space and visibility
+ * maps (340 files, 25 MB of which 16 MB are the WAL segment's zeros; the build's comments say why):
  * - `template-<version>.tar.gz`: nothing more (`serve --no-samples`, `user add` before a first
  *   serve, in-memory databases);
  * - `template-samples-<version>.tar.gz`: also the sample articles' rows (content/samples.ts),
@@ -23,8 +26,8 @@
  * The files are named after the PGlite version that wrote them: after an upgrade of PGlite without
  * a rebuild, no template matches and PGlite's own initdb runs, as before.
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -104,12 +107,12 @@ export async function unpackTemplate(template: string, dataDir: string, required
     makeDir(dirname(target));
     if (header.size !== undefined && header.size > STREAMED_ENTRY_BYTES) {
       // Streamed: the largest file is a 16 MB WAL segment of mostly zeros.
-      pipeline(stream, createWriteStream(target, { mode: 0o600, flags: 'wx' })).then(() => next(), next);
+      writeSparse(stream, target, header.size).then(() => next(), next);
       return;
     }
-    // The others (a thousand catalog files of 8-200 KB) each in one write of the whole file, on
-    // libuv's threads while the archive is read on: the kernel's work of creating a thousand
-    // files (most of the unpacking's time) runs beside the main thread's, which in a start is
+    // The others (the catalog files, 8-200 KB) each in one write of the whole file, on
+    // libuv's threads while the archive is read on: the kernel's work of creating those hundreds
+    // of files (most of the unpacking's time) runs beside the main thread's, which in a start is
     // loading the service's modules meanwhile (cli/serve.ts).
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
@@ -126,6 +129,30 @@ export async function unpackTemplate(template: string, dataDir: string, required
     await writes.settled();
     rmSync(partial, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** A run of zeros to compare chunks with (a stream's chunks are at most this long: 64 KB). */
+const ZEROS = Buffer.alloc(64 * 1024);
+
+/**
+ * Writes a stream to a new file of `size` bytes, leaving its runs of zeros (whole chunks of them)
+ * as holes: a template's WAL segment is 16 MB of which its last records are a few KB, and the
+ * holes read as zeros, as PostgreSQL expects of the rest of a segment (the kernel writes none).
+ */
+async function writeSparse(stream: AsyncIterable<unknown>, path: string, size: number): Promise<void> {
+  const file = await open(path, 'wx', 0o600);
+  try {
+    let position = 0;
+    for await (const data of stream) {
+      const chunk = data as Buffer;
+      const zeros = chunk.length <= ZEROS.length && chunk.equals(ZEROS.subarray(0, chunk.length));
+      if (!zeros) await file.write(chunk, 0, chunk.length, position);
+      position += chunk.length;
+    }
+    await file.truncate(size);
+  } finally {
+    await file.close();
   }
 }
 

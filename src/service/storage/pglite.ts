@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
 import { findTemplate, unpackTemplate, type TemplateKind } from './pglite-template.js';
+import { startMark } from '../start-trace.js';
 
 /**
  * PostgreSQL settings of the embedded database, given on its command line so that they also hold
@@ -47,13 +51,15 @@ export async function openPglite(dataDir: string | undefined, options: { templat
     baselineOnly = true;
   }
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
+  // Compiled on V8's background threads while the template is unpacked (a first start), not after.
+  const compiling = compilePgliteWasm();
   let pg: PGlite;
   let unpacked: TemplateKind | undefined;
   if (dataDir === undefined) {
     // In memory: PGlite loads the template itself (there is no directory to unpack it into).
     const template = findTemplate();
     const loadDataDir = template === undefined ? undefined : new Blob([readFileSync(template)]);
-    pg = await PGlite.create({ startParams, ...(loadDataDir === undefined ? {} : { loadDataDir }) });
+    pg = await PGlite.create({ startParams, ...(await compiling), ...(loadDataDir === undefined ? {} : { loadDataDir }) });
   } else {
     if (isEmpty(dataDir)) {
       // Without the samples template (a build that made only the plain one), the plain one: the
@@ -64,12 +70,32 @@ export async function openPglite(dataDir: string | undefined, options: { templat
         if (found === undefined) continue;
         await unpackTemplate(found, dataDir);
         unpacked = kind;
+        startMark('template unpacked');
         break;
       }
     }
-    pg = await PGlite.create(dataDir, { startParams });
+    pg = await PGlite.create(dataDir, { startParams, ...(await compiling) });
   }
   return { ...pgliteDb(pg), ...(unpacked === undefined ? {} : { unpacked }) };
+}
+
+/**
+ * PGlite's WebAssembly, compiled now (V8 compiles it on background threads), as PGlite's
+ * `pgliteWasmModule` option; PGlite otherwise reads and compiles it itself inside `create`. A
+ * first start calls create only once its template is unpacked (0.5-1 s of file creation on
+ * libuv's threads): compiled beside the unpacking, the module is ready when create is called. The
+ * file is PGlite's own (dist/pglite.wasm beside its entry point); when it is not there (another
+ * layout in a later PGlite), nothing is given and PGlite finds it as before.
+ */
+async function compilePgliteWasm(): Promise<Pick<PGliteOptions, 'pgliteWasmModule'>> {
+  // The global of node's WebAssembly (this project's TypeScript libraries do not declare it).
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>> } }).WebAssembly;
+  try {
+    const file = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
+    return { pgliteWasmModule: await wasm.compile(await readFile(file)) };
+  } catch {
+    return {};
+  }
 }
 
 /** A running PGlite as the service's Db (the build's template script uses it too). */
