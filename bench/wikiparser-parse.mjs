@@ -14,6 +14,14 @@
  * `--interleave` alternates the runners text by text instead of round by round (each text parsed by
  * every runner in turn, the order rotating), which averages out a shared machine's swings in load
  * far better; the ratio is then of the sums of CPU time over all rounds.
+ * In one process every runner also pays for the garbage the runner before it left (a scavenge or a
+ * marking started by its allocations), and with `--interleave` the order is a fixed rotation, so
+ * each runner always follows the same one: the first follows wtf_wikipedia, whose garbage is the
+ * least, and a copy that leaves less garbage speeds up the next runner rather than itself (a
+ * second copy of the first library, run as a control, came out 6–11 % slower than the first).
+ * `--processes N` avoids both: N rounds of processes, each timing one runner alone (`--warmup`
+ * then `--rounds` rounds of every text, all its garbage its own), the order of the runners
+ * rotating from round to round; the ratio is of the sums of CPU time.
  * `--compare` parses every text with each copy and checks that the trees' `json()` are equal.
  * `--profile-rounds N` only parses N rounds with the first copy (for `node --cpu-prof`).
  */
@@ -35,6 +43,9 @@ const { values, positionals } = parseArgs({
     compare: { type: 'boolean', default: false },
     'profile-rounds': { type: 'string' },
     interleave: { type: 'boolean', default: false },
+    processes: { type: 'string' },
+    'only-wtf': { type: 'boolean', default: false },
+    'time-only': { type: 'boolean', default: false },
   },
 });
 const input = JSON.parse(readFileSync(positionals[0] ?? '/tmp/wikiparser-inputs.json', 'utf8'));
@@ -42,7 +53,29 @@ const input = JSON.parse(readFileSync(positionals[0] ?? '/tmp/wikiparser-inputs.
 process.env.NODE_PATH = join(ROOT, 'node_modules');
 createRequire(import.meta.url)('node:module').Module._initPaths();
 
-const libs = values.lib.map((dir) => {
+if (values.processes !== undefined) {
+  // One child process per runner and round (see the header); the children print their CPU time.
+  const { execFileSync } = await import('node:child_process');
+  const self = fileURLToPath(import.meta.url);
+  const variants = values.lib.map((dir) => ({ name: `lib ${dir}`, args: ['--lib', dir] }));
+  if (values.wtf) variants.push({ name: 'wtf(text).json()', args: ['--only-wtf'] });
+  const totals = variants.map(() => ({}));
+  const n = Number(values.processes);
+  for (let r = 0; r < n; r++) {
+    for (let k = 0; k < variants.length; k++) {
+      const j = (k + r) % variants.length;
+      const out = execFileSync(process.execPath, [self, positionals[0], ...variants[j].args, '--time-only', '--set', values.set, '--rounds', values.rounds, '--warmup', values.warmup], { encoding: 'utf8' });
+      for (const [set, ms] of Object.entries(JSON.parse(out))) totals[j][set] = (totals[j][set] ?? 0) + ms;
+    }
+  }
+  for (const set of Object.keys(totals[0])) {
+    console.log(`== ${set}: ${n} processes per runner × ${values.rounds} rounds (CPU ms per round; ratio of sums to the first)`);
+    for (const [j, v] of variants.entries()) console.log(`  ${(totals[j][set] / n / Number(values.rounds)).toFixed(0).padStart(6)} ms  ×${(totals[j][set] / totals[0][set]).toFixed(3)}  ${v.name}`);
+  }
+  process.exit(0);
+}
+
+const libs = values['only-wtf'] ? [] : values.lib.map((dir) => {
   const Parser = createRequire(join(resolve(dir), 'package.json'))('./dist/index.js');
   Parser.warning = false;
   Parser.viewOnly = true;
@@ -74,7 +107,7 @@ if (values.compare) {
 }
 
 const runners = libs.map((l, i) => ({ name: `lib${i} ${l.name}`, run: l.parse }));
-if (values.wtf) {
+if (values.wtf || values['only-wtf']) {
   const wtf = createRequire(join(ROOT, 'package.json'))('wtf_wikipedia');
   runners.push({ name: 'wtf(text).json()', run: (call) => wtf(call.text).json() });
 }
@@ -84,6 +117,16 @@ const cpu = (f) => {
   const c = process.cpuUsage(c0);
   return (c.user + c.system) / 1000;
 };
+if (values['time-only']) {
+  // A child of `--processes`: one runner, its CPU time per set summed over the rounds, as JSON.
+  const result = {};
+  for (const [name, calls] of sets) {
+    for (let r = 0; r < Number(values.warmup); r++) for (const call of calls) runners[0].run(call);
+    result[name] = cpu(() => { for (let r = 0; r < Number(values.rounds); r++) for (const call of calls) runners[0].run(call); });
+  }
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 if (values.interleave) {
   for (const [name, calls] of sets) {
