@@ -53,6 +53,15 @@ function joins(c: number): boolean {
   return c >= 0x300 && !(c >= 0x2000 && c <= 0x206f) && c !== 0xfeff && !isJsSpace(c);
 }
 
+/**
+ * Neither space nor dropped: printable ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic, Indic…
+ * (below U+1680, the first space past Latin-1) and CJK (past U+3000); most text is. False for NaN
+ * (charCodeAt past the end).
+ */
+function isPlain(c: number): boolean {
+  return (c > 32 && c < 0x1680 && c !== 0xa0 && c !== 0xad) || (c > 0x3000 && c < 0xfeff);
+}
+
 /** `, . ; : ! ? % ) ]`: no space before these. */
 function closesSpace(c: number): boolean {
   return c === 44 || c === 46 || c === 59 || c === 58 || c === 33 || c === 63 || c === 37 || c === 41 || c === 93;
@@ -79,12 +88,21 @@ export function clean(text: string): string {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    // Neither space nor dropped: printable ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic, Indic…
-    // (below U+1680, the first space past Latin-1) and CJK (past U+3000); most text stays here.
-    if ((c > 32 && c < 0x1680 && c !== 0xa0 && c !== 0xad) || (c > 0x3000 && c < 0xfeff)) {
+    // Most text stays here.
+    if (isPlain(c)) {
       prev = c;
       i++;
       continue;
+    }
+    // One plain space between words, the next character plain too: it stays as it is. The common
+    // case of the slow path below, taken with both characters at once.
+    if (c === 32 && prev !== -1 && !opensSpace(prev)) {
+      const d = text.charCodeAt(i + 1);
+      if (isPlain(d) && !closesSpace(d)) {
+        prev = d;
+        i += 2;
+        continue;
+      }
     }
     // U+FEFF is JavaScript whitespace but a format character in text: dropped, not a space.
     const space = c !== 0xfeff && isJsSpace(c);

@@ -95,6 +95,19 @@ describe('span expansion and padding are charged before they are done, in both d
   });
 });
 
+describe('limits from the page text', () => {
+  it('are those of its UTF-8 bytes, counted only when a count passes the limits of its length', () => {
+    // 200,000 code units, 400,000 bytes: 100,000 cells by the length, 200,000 by the bytes.
+    const budget = WorkBudget.of('é'.repeat(200_000));
+    expect(() => budget.charge('cells', 150_000), 'over the limit of the length, under that of the bytes').not.toThrow();
+    const error = refusal(() => budget.charge('cells', 60_000));
+    expect(error.limit).toBe('cells');
+    expect(error.value).toBe(200_000);
+    expect(error.inputBytes).toBe(400_000);
+    expect(WorkBudget.of('\u{1F600}'.repeat(10)).inputBytes, 'astral: 4 bytes for 2 code units').toBe(40);
+  });
+});
+
 describe('what a front door extracted', () => {
   const extracted = (sections: Part[], references = 0): Extracted => ({
     sections,
