@@ -62,6 +62,13 @@ export interface Rendered {
   files: FileToken[];
   /** Footnote uses, infobox and description templates met, in document order (./found.ts). */
   found: Found[];
+  /**
+   * Whether the same nodes read as the abstract (`abstract` and `textOnly`) may give another
+   * value: a pronunciation guide was met (cut there), or reading hidden parameters for footnotes
+   * moved the empty-bracket mark (see Renderer.citationsIn). When false the abstract's value is
+   * this one, and the walker does not render the lead twice.
+   */
+  abstractDiffers: boolean;
 }
 
 /** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
@@ -76,6 +83,8 @@ class Renderer {
   readonly found: Found[] = [];
   /** The last template that showed nothing inside a bracket (see node()). */
   private marked: AstNodes | undefined;
+  /** See Rendered.abstractDiffers. */
+  abstractDiffers = false;
 
   /** Whether footnotes and templates met are found: not in a reference's own text, where they are not the article's. */
   readonly finds: boolean;
@@ -316,6 +325,7 @@ class Renderer {
         if (this.searchesHidden) this.citationsIn(t.getAllArgs(), depth);
         return;
       case 'pronunciation':
+        this.abstractDiffers = true;
         if (this.options.abstract === true) this.text += CUT;
         else this.textRule(t, kind.rule, depth);
         return;
@@ -381,6 +391,8 @@ class Renderer {
    * MediaWiki shows the marker, so the reference and its citation exist.
    */
   private citationsIn(args: readonly ParameterToken[], depth: number): void {
+    // A text-only reading skips this walk: if it moves the mark, that reading may differ.
+    const marked = this.marked;
     // Depth first in document order, so footnotes are numbered as MediaWiki numbers them.
     const stack: AstNodes[] = [];
     for (let i = args.length - 1; i >= 0; i--) {
@@ -399,6 +411,7 @@ class Renderer {
       }
       for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
     }
+    if (this.marked !== marked) this.abstractDiffers = true;
   }
 
   private use(use: FootnoteUse): Citation {
@@ -688,7 +701,7 @@ function safeText(t: AstNodes): string {
 export function render(scope: Scope, nodes: readonly Piece[], options: RenderOptions = {}, depth = 0): Rendered {
   const r = new Renderer(scope, options);
   r.nodes(nodes, depth);
-  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files, found: r.found };
+  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files, found: r.found, abstractDiffers: r.abstractDiffers };
 }
 
 /** Marks a template that showed nothing right inside an opening bracket (see Renderer.template). */
