@@ -494,12 +494,24 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
   // In a reference, only a template that is the footnote's own content: one inside a citation's
   // parameter builds its URL or id ({{Google books|Dd-vAAAAQBAJ|pg=PR10}} in `url=`).
   if (inReference && t.parentNode?.type !== 'ext-inner') return undefined;
-  const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
-  if (isLookup(anon, title)) return undefined;
-  const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
+  // Each value read once: the library writes it out of the parameter's tree at every getValue.
+  const anon: ParameterToken[] = [];
+  const values: string[] = [];
+  for (const a of t.getAnonArgs()) {
+    const value = a.getValue();
+    if (!isShownValue(value)) continue;
+    anon.push(a);
+    values.push(value);
+  }
+  if (isLookup(values, title)) return undefined;
+  const text = anon.filter((_, i) => !isIdentifier(values[i]!) && (anon.length === 1 || !isLanguageCode(values[i]!.trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
-  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()) && !isIdentifier(a.getValue()));
+  const named = t.getAllArgs().filter((a) => {
+    if (a.anon) return false;
+    const value = a.getValue();
+    return isShownValue(value) && !/^(?:https?:)?\/\//i.test(value.trim()) && isPhrase(value) && !isIdentifier(value);
+  });
   return named.length > 0 ? named : undefined;
 }
 
@@ -509,10 +521,10 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
  * {{Métadonnées Commune|2B050|calvi|Calvi}} on "Calvi"). What it shows is looked up from them
  * (a population, an area), so none of them is text.
  */
-function isLookup(anon: readonly ParameterToken[], title: string | undefined): boolean {
+function isLookup(anon: readonly string[], title: string | undefined): boolean {
   if (title === undefined || anon.length < 2) return false;
   const page = title.replace(/_/g, ' ').replace(/\s*\([^()]*\)$/, '').trim().toLowerCase();
-  const values = anon.map((a) => a.getValue().trim());
+  const values = anon.map((a) => a.trim());
   return values.some((v) => v.toLowerCase() === page) && values.some((v) => LOOKUP_KEY.test(v));
 }
 const LOOKUP_KEY = /^[\p{Lu}\d][\p{Lu}\d-]*$/u;
