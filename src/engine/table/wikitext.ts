@@ -27,7 +27,20 @@ interface Rows {
   caption: TdToken | undefined;
 }
 
+const rowsMemo = new WeakMap<TableToken, Rows>();
+
+/**
+ * Memoized per table (the tree is read-only): a table at the root is asked whether it is an
+ * infobox or a layout holder, then read, then asked for its caption, each through its rows.
+ * Callers never change what it returns.
+ */
 export function rowsOf(table: TableToken): Rows {
+  let known = rowsMemo.get(table);
+  if (known === undefined) rowsMemo.set(table, (known = readRows(table)));
+  return known;
+}
+
+function readRows(table: TableToken): Rows {
   const rows: TdToken[][] = [];
   const foot: boolean[] = [];
   let caption: TdToken | undefined;
