@@ -80,9 +80,12 @@ function descendants(root: Token, types: ReadonlySet<string>, limit = 2000): Tok
   let budget = limit;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') continue;
-    if (types.has(n.type)) out.push(n as Token);
-    if (n.type === 'table') continue;
+    // The type once: every node class reads it through a getter of its own, and this walk
+    // visits every node of every cell.
+    const type = n.type;
+    if (type === 'text') continue;
+    if (types.has(type)) out.push(n as Token);
+    if (type === 'table') continue;
     for (const c of n.childNodes) stack.push(c);
   }
   return out;
@@ -157,9 +160,10 @@ export function isLayoutHolder(t: TableToken): boolean {
       let budget = 2000;
       while (stack.length > 0 && budget-- > 0) {
         const n = stack.pop()!;
-        if (n.type === 'text') continue;
-        if (n.type === 'template' && templateKind((n as Token as TranscludeToken).name).kind === 'infobox') return true;
-        if (n.type === 'table' && classTokens(n as TableToken).some((c) => TABLES.layoutHolders.has(c) || INFOBOX.classes.has(c))) return true;
+        const type = n.type; // once (see descendants)
+        if (type === 'text') continue;
+        if (type === 'template' && templateKind((n as Token as TranscludeToken).name).kind === 'infobox') return true;
+        if (type === 'table' && classTokens(n as TableToken).some((c) => TABLES.layoutHolders.has(c) || INFOBOX.classes.has(c))) return true;
         for (const c of n.childNodes) stack.push(c);
       }
     }
