@@ -254,19 +254,24 @@ function anchorKey(names: readonly string[], year: string): string {
 
 /** The CITEREF anchor of a citation template, from its parameters as written (any language). */
 function anchorOf(t: TranscludeToken): string | undefined {
+  const args = t.getAllArgs();
+  // Each name resolved once for both loops (a citation has a dozen parameters, every citation
+  // of a page with short footnotes is asked).
+  const keys = args.map((arg) => canonicalParameter(arg.name.trim()));
   // `ref={{harvid|Stachel et al.|2008}}` names the anchor outright.
-  for (const arg of t.getAllArgs()) {
-    if (canonicalParameter(arg.name.trim()) !== 'ref') continue;
+  for (let i = 0; i < args.length; i++) {
+    if (keys[i] !== 'ref') continue;
+    const arg = args[i]!;
     const id = arg.lastChild.childNodes.find((n) => n.type === 'template' && isAnchorId((n as TranscludeToken).name)) as TranscludeToken | undefined;
     const parts = id?.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0) ?? [];
     if (parts.length >= 2) return anchorKey(parts.slice(0, -1), parts[parts.length - 1]!);
   }
   const m: Record<string, string> = Object.create(null);
-  for (const arg of t.getAllArgs()) {
-    const name = canonicalParameter(arg.name.trim());
+  for (let i = 0; i < args.length; i++) {
+    const name = keys[i];
     // Only the names read below: the value of every other parameter is never written out.
     if (name === undefined || !ANCHOR_KEYS.has(name) || m[name] !== undefined) continue;
-    const value = arg.getValue().trim();
+    const value = args[i]!.getValue().trim();
     if (value.length > 0 && !value.includes('{{')) m[name] = value;
   }
   const names: string[] = [];
