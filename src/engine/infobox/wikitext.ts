@@ -53,8 +53,10 @@ function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
   let budget = 10_000;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') continue;
-    if (n.type === 'template') {
+    // The type once: a getter of each node class, on every node of the box's parameters.
+    const type = n.type;
+    if (type === 'text') continue;
+    if (type === 'template') {
       const tt = n as TranscludeToken;
       if (templateKind(tt.name).kind === 'infobox') out.push(tt);
       continue;

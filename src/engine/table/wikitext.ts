@@ -27,7 +27,20 @@ interface Rows {
   caption: TdToken | undefined;
 }
 
+const rowsMemo = new WeakMap<TableToken, Rows>();
+
+/**
+ * Memoized per table (the tree is read-only): a table at the root is asked whether it is an
+ * infobox or a layout holder, then read, then asked for its caption, each through its rows.
+ * Callers never change what it returns.
+ */
 export function rowsOf(table: TableToken): Rows {
+  let known = rowsMemo.get(table);
+  if (known === undefined) rowsMemo.set(table, (known = readRows(table)));
+  return known;
+}
+
+function readRows(table: TableToken): Rows {
   const rows: TdToken[][] = [];
   const foot: boolean[] = [];
   let caption: TdToken | undefined;
@@ -67,9 +80,12 @@ function descendants(root: Token, types: ReadonlySet<string>, limit = 2000): Tok
   let budget = limit;
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop()!;
-    if (n.type === 'text') continue;
-    if (types.has(n.type)) out.push(n as Token);
-    if (n.type === 'table') continue;
+    // The type once: every node class reads it through a getter of its own, and this walk
+    // visits every node of every cell.
+    const type = n.type;
+    if (type === 'text') continue;
+    if (types.has(type)) out.push(n as Token);
+    if (type === 'table') continue;
     for (const c of n.childNodes) stack.push(c);
   }
   return out;
@@ -144,9 +160,10 @@ export function isLayoutHolder(t: TableToken): boolean {
       let budget = 2000;
       while (stack.length > 0 && budget-- > 0) {
         const n = stack.pop()!;
-        if (n.type === 'text') continue;
-        if (n.type === 'template' && templateKind((n as Token as TranscludeToken).name).kind === 'infobox') return true;
-        if (n.type === 'table' && classTokens(n as TableToken).some((c) => TABLES.layoutHolders.has(c) || INFOBOX.classes.has(c))) return true;
+        const type = n.type; // once (see descendants)
+        if (type === 'text') continue;
+        if (type === 'template' && templateKind((n as Token as TranscludeToken).name).kind === 'infobox') return true;
+        if (type === 'table' && classTokens(n as TableToken).some((c) => TABLES.layoutHolders.has(c) || INFOBOX.classes.has(c))) return true;
         for (const c of n.childNodes) stack.push(c);
       }
     }

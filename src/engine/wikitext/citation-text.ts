@@ -22,7 +22,22 @@ const first = (m: Record<string, string>, keys: readonly string[]): string | und
  * Readable text of a citation template from its parameters (as written, any language):
  * "Last, First (2001). Title. Work. Publisher."
  */
-export function citationText(params: Record<string, string>, templateName: string): string {
+export function citationText(params: Readonly<Record<string, string>>, templateName: string): string {
+  const known = texts.get(params);
+  if (known !== undefined && known.name === templateName) return known.text;
+  const text = writeText(params, templateName);
+  texts.set(params, { name: templateName, text });
+  return text;
+}
+
+/**
+ * Per parameters object (render.ts templateParams gives one per template, never changed): a
+ * citation's text is asked again for every short footnote naming it ({{sfn|Smith|2001|p=…}},
+ * ReferenceBook.addSource), dozens of times on a page citing one book by its pages.
+ */
+const texts = new WeakMap<Readonly<Record<string, string>>, { name: string; text: string }>();
+
+function writeText(params: Readonly<Record<string, string>>, templateName: string): string {
   // The template's own names count: dewiki {{Webarchiv|text=…}} is its title.
   const m = canonicalMetadata(params, citationAliases(templateName));
   const parts: string[] = [];

@@ -6,6 +6,7 @@ import { GRAMMAR } from '../grammar/load.js';
 import type { TextRule } from '../grammar/schemas.js';
 import { PROJECTS, isInfoboxTemplate, normalizeTemplateName } from '../grammar.js';
 import { textPatternRule } from '../wiki/templates.js';
+import { memoized } from '../memo.js';
 
 export type { TextRule } from '../grammar/schemas.js';
 
@@ -249,8 +250,18 @@ function countryKind(rawName: string): TemplateKind | undefined {
   return countries.get(shown.toLowerCase());
 }
 
-/** Memoized: articles use a few hundred distinct templates, called thousands of times. */
+const kindsByRawName = new Map<string, TemplateKind>();
+
+/**
+ * Memoized: articles use a few hundred distinct templates, called thousands of times, and each
+ * is asked several times (by the block rules, the renderer, the reference pass); keyed by the name
+ * as written, so that a call known already costs one lookup, not the country test and two.
+ */
 export function templateKind(rawName: string): TemplateKind {
+  return memoized(kindsByRawName, 10_000, rawName, kindOf);
+}
+
+function kindOf(rawName: string): TemplateKind {
   const country = countryKind(rawName);
   if (country !== undefined) return country;
   const name = normalizeTemplateName(rawName);

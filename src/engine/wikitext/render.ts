@@ -62,6 +62,13 @@ export interface Rendered {
   files: FileToken[];
   /** Footnote uses, infobox and description templates met, in document order (./found.ts). */
   found: Found[];
+  /**
+   * Whether the same nodes read as the abstract (`abstract` and `textOnly`) may give another
+   * value: a pronunciation guide was met (cut there), or reading hidden parameters for footnotes
+   * moved the empty-bracket mark (see Renderer.citationsIn). When false the abstract's value is
+   * this one, and the walker does not render the lead twice.
+   */
+  abstractDiffers: boolean;
 }
 
 /** Beyond this nesting of tokens the rest is read as the parser's plain text, never recursed. */
@@ -76,6 +83,8 @@ class Renderer {
   readonly found: Found[] = [];
   /** The last template that showed nothing inside a bracket (see node()). */
   private marked: AstNodes | undefined;
+  /** See Rendered.abstractDiffers. */
+  abstractDiffers = false;
 
   /** Whether footnotes and templates met are found: not in a reference's own text, where they are not the article's. */
   readonly finds: boolean;
@@ -316,6 +325,7 @@ class Renderer {
         if (this.searchesHidden) this.citationsIn(t.getAllArgs(), depth);
         return;
       case 'pronunciation':
+        this.abstractDiffers = true;
         if (this.options.abstract === true) this.text += CUT;
         else this.textRule(t, kind.rule, depth);
         return;
@@ -384,6 +394,8 @@ class Renderer {
    * MediaWiki shows the marker, so the reference and its citation exist.
    */
   private citationsIn(args: readonly ParameterToken[], depth: number): void {
+    // A text-only reading skips this walk: if it moves the mark, that reading may differ.
+    const marked = this.marked;
     // Depth first in document order, so footnotes are numbered as MediaWiki numbers them.
     const stack: AstNodes[] = [];
     for (let i = args.length - 1; i >= 0; i--) {
@@ -402,6 +414,7 @@ class Renderer {
       }
       for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
     }
+    if (this.marked !== marked) this.abstractDiffers = true;
   }
 
   private use(use: FootnoteUse): Citation {
@@ -496,12 +509,24 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
   // In a reference, only a template that is the footnote's own content: one inside a citation's
   // parameter builds its URL or id ({{Google books|Dd-vAAAAQBAJ|pg=PR10}} in `url=`).
   if (inReference && t.parentNode?.type !== 'ext-inner') return undefined;
-  const anon = t.getAnonArgs().filter((a) => isShownValue(a.getValue()));
-  if (isLookup(anon, title)) return undefined;
-  const text = anon.filter((a) => !isIdentifier(a.getValue()) && (anon.length === 1 || !isLanguageCode(a.getValue().trim().toLowerCase())));
+  // Each value read once: the library writes it out of the parameter's tree at every getValue.
+  const anon: ParameterToken[] = [];
+  const values: string[] = [];
+  for (const a of t.getAnonArgs()) {
+    const value = a.getValue();
+    if (!isShownValue(value)) continue;
+    anon.push(a);
+    values.push(value);
+  }
+  if (isLookup(values, title)) return undefined;
+  const text = anon.filter((_, i) => !isIdentifier(values[i]!) && (anon.length === 1 || !isLanguageCode(values[i]!.trim().toLowerCase())));
   if (text.length > 0) return text;
   if (!inReference) return undefined;
-  const named = t.getAllArgs().filter((a) => !a.anon && isShownValue(a.getValue()) && !/^(?:https?:)?\/\//i.test(a.getValue().trim()) && isPhrase(a.getValue()) && !isIdentifier(a.getValue()));
+  const named = t.getAllArgs().filter((a) => {
+    if (a.anon) return false;
+    const value = a.getValue();
+    return isShownValue(value) && !/^(?:https?:)?\/\//i.test(value.trim()) && isPhrase(value) && !isIdentifier(value);
+  });
   return named.length > 0 ? named : undefined;
 }
 
@@ -511,10 +536,10 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
  * {{Métadonnées Commune|2B050|calvi|Calvi}} on "Calvi"). What it shows is looked up from them
  * (a population, an area), so none of them is text.
  */
-function isLookup(anon: readonly ParameterToken[], title: string | undefined): boolean {
+function isLookup(anon: readonly string[], title: string | undefined): boolean {
   if (title === undefined || anon.length < 2) return false;
   const page = title.replace(/_/g, ' ').replace(/\s*\([^()]*\)$/, '').trim().toLowerCase();
-  const values = anon.map((a) => a.getValue().trim());
+  const values = anon.map((a) => a.trim());
   return values.some((v) => v.toLowerCase() === page) && values.some((v) => LOOKUP_KEY.test(v));
 }
 const LOOKUP_KEY = /^[\p{Lu}\d][\p{Lu}\d-]*$/u;
@@ -703,7 +728,7 @@ function safeText(t: AstNodes): string {
 export function render(scope: Scope, nodes: readonly Piece[], options: RenderOptions = {}, depth = 0): Rendered {
   const r = new Renderer(scope, options);
   r.nodes(nodes, depth);
-  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files, found: r.found };
+  return { value: finish(r.text), links: r.links, citations: r.citations, files: r.files, found: r.found, abstractDiffers: r.abstractDiffers };
 }
 
 /** Marks a template that showed nothing right inside an opening bracket (see Renderer.template). */

@@ -168,8 +168,9 @@ export class WikitextWalker implements WikitextWalk {
     const part: Part = { type: 'paragraph', value: r.value };
     if (r.links.length > 0) part.links = r.links;
     if (r.citations.length > 0) part.citations = r.citations;
-    // The abstract's reading of a lead paragraph: pronunciation guides cut (../cut.ts).
-    if (this.tree.inLead) this.out.leadText(render(this.ctx, pieces, { abstract: true, textOnly: true }).value);
+    // The abstract's reading of a lead paragraph: pronunciation guides cut (../cut.ts); the
+    // same text as the paragraph's when there was nothing to cut (Rendered.abstractDiffers).
+    if (this.tree.inLead) this.out.leadText(r.abstractDiffers ? render(this.ctx, pieces, { abstract: true, textOnly: true }).value : r.value);
     this.tree.block(part);
   }
 
