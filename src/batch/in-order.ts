@@ -19,7 +19,7 @@ import type { Outcome } from '../io/record.js';
 import { failedOutcome, isFailure } from '../io/sources/index.js';
 import type { SourceItem } from '../io/sources/index.js';
 import type { WorkerPool } from '../workers/pool.js';
-import { release } from './release.js';
+import { release } from '../io/release.js';
 
 /** Records in the window per worker: enough to keep every worker fed while the head is written. */
 export const WINDOW_PER_JOB = 8;

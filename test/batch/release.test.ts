@@ -1,6 +1,6 @@
-/** Freeing a settled record's bytes at once (src/batch/release.ts), and only bytes no one else shares. */
+/** Freeing a settled record's bytes at once (src/io/release.ts), and only bytes no one else shares. */
 import { describe, expect, it } from 'vitest';
-import { release } from '../../src/batch/release.js';
+import { release } from '../../src/io/release.js';
 
 describe('release', () => {
   it('frees a buffer its view covers whole: the memory goes at once, the view is empty', () => {
