@@ -19,6 +19,7 @@ import type { Outcome } from '../io/record.js';
 import { failedOutcome, isFailure } from '../io/sources/index.js';
 import type { SourceItem } from '../io/sources/index.js';
 import type { WorkerPool } from '../workers/pool.js';
+import { release } from '../io/release.js';
 
 /** Records in the window per worker: enough to keep every worker fed while the head is written. */
 export const WINDOW_PER_JOB = 8;
@@ -52,8 +53,14 @@ export async function convertInOrder(items: AsyncIterable<SourceItem>, pool: Con
     while (window.length >= limit || windowBytes > WINDOW_BYTES) {
       const head = window.shift()!;
       windowBytes -= head.bytes;
-      await settle(head.item, await head.outcome);
+      await settleAndRelease(head, settle);
     }
   }
-  for (const head of window.splice(0)) await settle(head.item, await head.outcome);
+  for (const head of window.splice(0)) await settleAndRelease(head, settle);
+}
+
+/** Once settled, the record's bytes are no one's: the pool kept them only to resend them. */
+async function settleAndRelease(head: InFlight, settle: Settle): Promise<void> {
+  await settle(head.item, await head.outcome);
+  if (!isFailure(head.item)) release(head.item.payload.bytes);
 }

@@ -156,6 +156,8 @@ describe('convertInOrder', { timeout: 60_000 }, () => {
     expect(watched.order.every((o) => o.outcome.status === 'failed' && o.outcome.code === 'INPUT_TOO_LARGE')).toBe(true);
     expect(watched.maxRecords).toBe(4);
     expect(watched.maxBytes).toBe(4 * size);
+    // Settled, each record's bytes are freed at once (src/io/release.ts), not at a later collection.
+    expect(items.map((item) => (isFailure(item) ? -1 : item.payload.bytes.byteLength))).toEqual(items.map(() => 0));
   });
 
   it('a settle that throws stops the loop and closes the reader; nothing is settled after it', async () => {

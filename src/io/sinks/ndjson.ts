@@ -9,6 +9,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { SourceRecord } from '../record.js';
+import { release } from '../release.js';
 import { FileAppender } from './file-appender.js';
 import type { Sink, SinkState } from './sink.js';
 import { NEWLINE } from './sink.js';
@@ -31,7 +32,7 @@ export class NdjsonFileSink implements Sink {
 
   async write(json: Uint8Array, _record: SourceRecord, _name: string | undefined): Promise<void> {
     if (!this.gzipped) {
-      await this.file.write(json);
+      await this.file.write(json, true);
       await this.file.write(NEWLINE);
       return;
     }
@@ -58,9 +59,12 @@ export class NdjsonFileSink implements Sink {
   private async endMember(): Promise<void> {
     if (this.pendingBytes === 0) return;
     const raw = Buffer.concat(this.pending);
+    for (const bytes of this.pending) if (bytes !== NEWLINE) release(bytes);
     this.pending = [];
     this.pendingBytes = 0;
-    await this.file.write(await gzipAsync(raw));
+    const member = await gzipAsync(raw);
+    release(raw);
+    await this.file.write(member, true);
   }
 }
 

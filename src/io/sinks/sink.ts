@@ -12,6 +12,10 @@ export interface SinkState {
 }
 
 export interface Sink {
+  /**
+   * `json` is handed over: a sink may free it once written (src/io/release.ts frees only a buffer
+   * the view covers whole), so the caller must not use it after the call.
+   */
   write(json: Uint8Array, record: SourceRecord, name: string | undefined): Promise<void>;
   /** False while a checkpoint would cut a unit in half (the snapshot sink between chunk ends). */
   canCommit(): boolean;
