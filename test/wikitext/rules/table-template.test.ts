@@ -33,6 +33,8 @@ describe('wikitext rule: table-template', () => {
   it('needs its closing template: without one, the opening is left to the other rules', () => {
     const open = topLevel('{{ÉluDébut|Titre=Maires}}\n| 1959 || 1971\n').find((n) => n.type === 'template')!;
     expect(tableTemplateRule.test(open, walkerFor().walker)).toBe(false);
+    const unclosedInSection = topLevel('{{ÉluDébut|Titre=Maires}}\n| 1959 || 1971\n== Histoire ==\nTexte.\n{{ÉluFin}}').find((n) => n.type === 'template')!;
+    expect(tableTemplateRule.test(unclosedInSection, walkerFor().walker), 'closed only after the next heading').toBe(false);
     const inline = topLevel('Voir {{ÉluDébut}} ici.\n{{ÉluFin}}').find((n) => n.type === 'template')!;
     expect(tableTemplateRule.test(inline, walkerFor().walker), 'not alone on its line').toBe(false);
   });

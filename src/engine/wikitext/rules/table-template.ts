@@ -33,10 +33,15 @@ export const tableTemplateRule: WikitextRule = {
   },
 };
 
-/** The template closing this one: a later sibling of a closing name, before any other opening. */
+/**
+ * The template closing this one: a later sibling of a closing name, before any other opening and
+ * before the next heading (a table the page never closes in its section is no table read here:
+ * its rows stay text rather than the rest of the page becoming one table).
+ */
 function closingOf(open: TranscludeToken): AstNodes | undefined {
   const rule = tableTemplate(open.name)!;
   for (let x = open.nextSibling; x !== undefined; x = x.nextSibling) {
+    if (x.type === 'heading') return undefined;
     if (x.type !== 'template') continue;
     const name = (x as TranscludeToken).name;
     if (rule.end.has(normalizeTemplateName(name))) return x;
