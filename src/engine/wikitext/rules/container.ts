@@ -19,9 +19,11 @@ import { textLines } from './text.js';
 export const container: WikitextRule = {
   name: 'container',
   breaks: true,
-  test: (n) => n.type === 'template' && contentOf(n as TranscludeToken) !== undefined && aloneOnLine(n),
+  // The cheap questions first (every template at the root is asked): its name, then its line,
+  // and only then its parameters' values, which the library writes out at each read.
+  test: (n) => n.type === 'template' && mayContain(n as TranscludeToken) && aloneOnLine(n) && contentParam(n as TranscludeToken) !== undefined,
   run(n, walk) {
-    const nodes = contentOf(n as TranscludeToken)!.lastChild.childNodes;
+    const nodes = contentParam(n as TranscludeToken)!.lastChild.childNodes;
     // A named value is trimmed where the template places it, usually at a line start (hewiki
     // {{טורים|תוכן= * …}}): a list marker it begins with starts a list item, which the parser,
     // seeing it after `=` and a space, left as text.
@@ -45,8 +47,13 @@ const LIST_LINE = /(?:^|\n)[*#]/;
 /** A setting's value: one word, no line. */
 const SETTING = /^\S{0,30}$/;
 
-/** The parameter holding the template's content, when the template is a container. */
-export function contentOf(t: TranscludeToken): ParameterToken | undefined {
+/** Whether the template may be a container by its name: listed as one, or of no kind the grammar knows. */
+function mayContain(t: TranscludeToken): boolean {
+  return containerParams(t.name) !== undefined || templateKind(t.name).kind === 'unknown';
+}
+
+/** The parameter holding the content of a template that mayContain, when it is a container. */
+function contentParam(t: TranscludeToken): ParameterToken | undefined {
   const params = containerParams(t.name);
   if (params !== undefined) {
     for (const key of params) {
@@ -55,7 +62,6 @@ export function contentOf(t: TranscludeToken): ParameterToken | undefined {
     }
     return undefined;
   }
-  if (templateKind(t.name).kind !== 'unknown') return undefined;
   let content: ParameterToken | undefined;
   for (const arg of t.getAllArgs() as ParameterToken[]) {
     const value = arg.getValue();
