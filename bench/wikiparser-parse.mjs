@@ -21,7 +21,10 @@
  * second copy of the first library, run as a control, came out 6–11 % slower than the first).
  * `--processes N` avoids both: N rounds of processes, each timing one runner alone (`--warmup`
  * then `--rounds` rounds of every text, all its garbage its own), the order of the runners
- * rotating from round to round; the ratio is of the sums of CPU time.
+ * rotating from round to round; the ratio is of the sums of CPU time. With `--parallel` the
+ * runners of a round run at the same time instead (one process each: with two runners, one per
+ * core of a two-core machine), so that both see the same load from other work, and each round's
+ * ratio is also given (median and range).
  * `--compare` parses every text with each copy and checks that the trees' `json()` are equal.
  * `--profile-rounds N` only parses N rounds with the first copy (for `node --cpu-prof`).
  */
@@ -44,6 +47,7 @@ const { values, positionals } = parseArgs({
     'profile-rounds': { type: 'string' },
     interleave: { type: 'boolean', default: false },
     processes: { type: 'string' },
+    parallel: { type: 'boolean', default: false },
     'only-wtf': { type: 'boolean', default: false },
     'time-only': { type: 'boolean', default: false },
   },
@@ -60,17 +64,37 @@ if (values.processes !== undefined) {
   const variants = values.lib.map((dir) => ({ name: `lib ${dir}`, args: ['--lib', dir] }));
   if (values.wtf) variants.push({ name: 'wtf(text).json()', args: ['--only-wtf'] });
   const totals = variants.map(() => ({}));
+  const perRound = variants.map(() => ({}));
   const n = Number(values.processes);
+  const childArgs = (j) => [self, positionals[0], ...variants[j].args, '--time-only', '--set', values.set, '--rounds', values.rounds, '--warmup', values.warmup];
+  const add = (j, out) => {
+    for (const [set, ms] of Object.entries(JSON.parse(out))) {
+      totals[j][set] = (totals[j][set] ?? 0) + ms;
+      (perRound[j][set] ??= []).push(ms);
+    }
+  };
   for (let r = 0; r < n; r++) {
+    if (values.parallel) {
+      // `--parallel`: the runners of a round all at once, one process each, so that they share
+      // the machine's load of that moment (with two runners on two cores: one core each).
+      const { execFile } = await import('node:child_process');
+      const outs = await Promise.all(variants.map((_, j) => new Promise((res, rej) => {
+        execFile(process.execPath, childArgs(j), { encoding: 'utf8' }, (e, out) => (e ? rej(e) : res(out)));
+      })));
+      outs.forEach((out, j) => add(j, out));
+      continue;
+    }
     for (let k = 0; k < variants.length; k++) {
       const j = (k + r) % variants.length;
-      const out = execFileSync(process.execPath, [self, positionals[0], ...variants[j].args, '--time-only', '--set', values.set, '--rounds', values.rounds, '--warmup', values.warmup], { encoding: 'utf8' });
-      for (const [set, ms] of Object.entries(JSON.parse(out))) totals[j][set] = (totals[j][set] ?? 0) + ms;
+      add(j, execFileSync(process.execPath, childArgs(j), { encoding: 'utf8' }));
     }
   }
   for (const set of Object.keys(totals[0])) {
     console.log(`== ${set}: ${n} processes per runner × ${values.rounds} rounds (CPU ms per round; ratio of sums to the first)`);
-    for (const [j, v] of variants.entries()) console.log(`  ${(totals[j][set] / n / Number(values.rounds)).toFixed(0).padStart(6)} ms  ×${(totals[j][set] / totals[0][set]).toFixed(3)}  ${v.name}`);
+    for (const [j, v] of variants.entries()) {
+      const ratios = perRound[j][set].map((ms, r) => ms / perRound[0][set][r]).sort((a, b) => a - b);
+      console.log(`  ${(totals[j][set] / n / Number(values.rounds)).toFixed(0).padStart(6)} ms  ×${(totals[j][set] / totals[0][set]).toFixed(3)} (per round of processes: median ×${ratios[ratios.length >> 1].toFixed(3)}, ${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})  ${v.name}`);
+    }
   }
   process.exit(0);
 }

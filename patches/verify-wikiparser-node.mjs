@@ -68,7 +68,9 @@ try {
   };
   const bits = ['[[', ']]', '{{', '}}', '{{{', '}}}', '|', '=', '==', '\n', '<ref>', '</ref>', '<ref name="a"/>', '<!--', '-->', '<br/>',
     '<noinclude>', '<onlyinclude>', 'a', 'Foo', ' ', '#', ':', 'File:', 'Category:', 'Template:', 'en:', '&amp;', '%20', "''", "'''",
-    'http://x.y', '[http://x.y z]', '-{', '}-', '{|', '|}', '|-', '!', '*', '#REDIRECT ', '__TOC__', '\0', '\x7F', '_', '../', '/'];
+    'http://x.y', '[http://x.y z]', '-{', '}-', '{|', '|}', '|-', '!', '*', '#REDIRECT ', '__TOC__', '\0', '\x7F', '_', '../', '/',
+    // headings and marks next to line breaks (hunk 13), image parameters (hunk 18)
+    '===', '\r', '\u2028', '{{!}}', 'subst:', 'thumb', '200px', 'link=', 'alt=', 'upright'];
   const wikitext = fc.array(fc.constantFrom(...bits), { maxLength: 40 }).map((xs) => xs.join(''));
   const same = (f) => attempt(() => f(A, configA)) === attempt(() => f(B, configB));
   for (const viewOnly of [true, false]) {
