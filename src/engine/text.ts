@@ -79,6 +79,9 @@ function opensSpace(c: number): boolean {
  * parentheses removed widgets leave (`dropEmptyParentheses`).
  */
 export function clean(text: string): string {
+  // Four values in five need no change (the corpus's 150,000 per pass): the regex engine says so
+  // at a third of the cost of the loop below, which reads every character through charCodeAt.
+  if (!MAY_CHANGE.test(text)) return text;
   const n = text.length;
   let out = '';
   /** Start of the input not yet copied to `out`. */
@@ -131,6 +134,14 @@ export function clean(text: string): string {
   const cleaned = from === 0 ? text : out + text.slice(from);
   return cleaned.includes('()') ? dropEmptyParentheses(cleaned) : cleaned;
 }
+
+/**
+ * What `clean` may change, over-approximated: whitespace other than U+0020 and the dropped format
+ * characters (`isDropped`, with the other bidi controls U+202A–U+202E among them), a space at either
+ * end, before another space or closing punctuation, or after an opening bracket, and "()"
+ * (`dropEmptyParentheses`). Text without any of them is returned as it is.
+ */
+const MAY_CHANGE = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)/;
 
 /**
  * Empty parentheses after a space are what is left of a removed widget: an audio link
