@@ -8,6 +8,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertOptions } from './convert-record.js';
 import type { Outcome, Payload } from '../io/record.js';
+import { owned, release } from '../io/release.js';
 
 export interface TaskMessage {
   seq: number;
@@ -21,8 +22,12 @@ export interface ResultMessage {
 
 interface Pending {
   resolve: (outcome: Outcome) => void;
-  /** Kept (a copy is transferred) so that a record queued behind one that killed its worker can be retried. */
-  payload: Payload;
+  /**
+   * Until the record is sent; then kept only while it waits in its worker behind another (it was
+   * sent as a copy), so that it can be sent again if the one before it kills the worker. Once the
+   * worker starts on it nothing would resend it: the original is freed (io/release.ts).
+   */
+  payload: Payload | undefined;
 }
 
 interface Slot {
@@ -157,18 +162,25 @@ export class WorkerPool {
       const pending = slot.inflight.get(message.seq);
       if (pending === undefined) return;
       slot.inflight.delete(message.seq);
+      // The worker is now on the next record it holds: that one's kept original is nobody's.
+      const next = slot.inflight.values().next();
+      if (!next.done && next.value.payload !== undefined) {
+        release(next.value.payload.bytes);
+        next.value.payload = undefined;
+      }
       pending.resolve(message.outcome);
       this.dispatch();
     });
     const fail = (reason: string, code = 'INTERNAL'): void => {
       if (this.closed) return;
-      // A worker converts its records in order: the oldest was running and is the culprit; the
-      // ones queued behind it go back to the front of the queue, so that the outcome of every
-      // record is the same however records were spread over workers.
-      const inflight = [...slot.inflight.entries()].sort((a, b) => a[0] - b[0]);
+      // A worker converts its records in the order they were sent (the map's order): the first
+      // was running and is the culprit; the ones queued behind it go back to the front of the
+      // queue, so that the outcome of every record is the same however records were spread over workers.
+      const inflight = [...slot.inflight.entries()];
       slot.inflight.clear();
       const culprit = inflight.shift();
       culprit?.[1].resolve({ status: 'failed', code, message: `worker ${reason}` });
+      // Each one still waiting in the dead worker was sent as a copy and kept its original.
       this.queue.unshift(...inflight.map(([seq, pending]) => ({ seq, pending })));
       const index = this.slots.indexOf(slot);
       if (index !== -1) this.slots[index] = this.spawn();
@@ -194,9 +206,15 @@ export class WorkerPool {
       }
       if (best === undefined) return;
       const task = this.queue.shift()!;
+      const original = task.pending.payload!;
+      // To an idle worker the record itself is transferred: if it kills the worker it fails, and
+      // nothing is resent. Behind another record a copy goes (a memcpy, ~0.1 ms per MB) and the
+      // original stays for a retry until the worker starts on it. So the main thread holds no
+      // record a worker has (issue 26: one fewer copy of each record in the process).
+      const queued = best.inflight.size > 0;
+      const payload: Payload = queued || !owned(original.bytes) ? { ...original, bytes: new Uint8Array(original.bytes) } : original;
+      if (!queued) task.pending.payload = undefined;
       best.inflight.set(task.seq, task.pending);
-      // The copy is transferred; the original stays for a retry (a memcpy, ~0.1 ms per MB).
-      const payload: Payload = { ...task.pending.payload, bytes: new Uint8Array(task.pending.payload.bytes) };
       const message: TaskMessage = { seq: task.seq, payload };
       best.worker.postMessage(message, [payload.bytes.buffer as ArrayBuffer]);
     }
