@@ -197,6 +197,8 @@ for (let round = 1; round <= rounds; round++) {
       const c = await convertPeak(cli, input);
       console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU`);
       note(cli, 'convert: peak, MB', c.peakMb);
+      note(cli, 'convert: CPU, s', c.cpuSeconds);
+      note(cli, 'convert: wall, s', c.seconds);
     }
     const idle1 = systemIdle();
     console.log(`  machine idle during the round: ${(((idle1.idle - idle0.idle) / Math.max(1, idle1.total - idle0.total)) * 100).toFixed(0)}%`);

@@ -4,8 +4,8 @@
  * strings, a bad value is a UsageError naming the flag.
  */
 import { UsageError } from '../io/usage-error.js';
-import { DEFAULT_QUEUE_NAME, parseRedisUrl, queueNameOf } from '../batch/queue/connection.js';
-import type { RedisTarget } from '../batch/queue/connection.js';
+import { DEFAULT_QUEUE_NAME, parseRedisUrl, queueNameOf } from '../batch/queue/redis-target.js';
+import type { RedisTarget } from '../batch/queue/redis-target.js';
 import type { QueueSettings } from '../batch/queue/coordinator.js';
 import { byteSize, seconds, wholeNumber } from './flags.js';
 

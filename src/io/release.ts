@@ -25,10 +25,14 @@ function port(): MessagePort {
   return closedPort;
 }
 
+/** `bytes` covers its whole ArrayBuffer (not a view into a buffer others may share): it can be transferred or freed. */
+export function owned(bytes: Uint8Array): boolean {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+}
+
 /** Frees `bytes`' buffer if `bytes` is its only view worth freeing; the caller must not use it afterwards. */
 export function release(bytes: Uint8Array): void {
-  const buffer = bytes.buffer;
-  if (!(buffer instanceof ArrayBuffer) || bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength) return;
-  if (buffer.byteLength < RELEASE_FROM_BYTES) return;
-  port().postMessage(null, [buffer]);
+  if (!owned(bytes) || bytes.buffer.byteLength < RELEASE_FROM_BYTES) return;
+  port().postMessage(null, [bytes.buffer as ArrayBuffer]);
 }

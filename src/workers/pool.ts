@@ -4,10 +4,11 @@
  * A worker that dies (out of memory) fails only the record it was converting: it is replaced, and
  * the records queued behind it are sent again.
  */
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertOptions } from './convert-record.js';
 import type { Outcome, Payload } from '../io/record.js';
+import { owned, release } from '../io/release.js';
 
 export interface TaskMessage {
   seq: number;
@@ -21,8 +22,12 @@ export interface ResultMessage {
 
 interface Pending {
   resolve: (outcome: Outcome) => void;
-  /** Kept (a copy is transferred) so that a record queued behind one that killed its worker can be retried. */
-  payload: Payload;
+  /**
+   * Until the record is sent; then kept only while it waits in its worker behind another (it was
+   * sent as a copy), so that it can be sent again if the one before it kills the worker. Once the
+   * worker starts on it nothing would resend it: the original is freed (io/release.ts).
+   */
+  payload: Payload | undefined;
 }
 
 interface Slot {
@@ -42,44 +47,24 @@ const PER_WORKER = 2;
 export const DEFAULT_WORKER_HEAP_MB = 512;
 
 /**
- * Young generation of each worker of `convert` (`BATCH_YOUNG_GENERATION_MB`). V8 makes it three
- * semi-spaces (two plus the new large-object space) and rounds a semi-space up to a power of two:
- * 48 → 16 MB semi-spaces (V8's default), 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's
- * parse tree lives until the page is done: with 16 MB semi-spaces scavenge after scavenge copies
- * it and then promotes it, and the capped old generation (V8 lets a smaller heap grow less between
- * collections) marks and compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18%
- * (median of 20 paired runs) for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more
- * but peaked at 520-630 MB, over the 500 MB budget (docs/batch.md, "Performance settings").
+ * Young generation of each worker of `convert`, on every machine: V8's default, 16 MB
+ * semi-spaces. V8 makes it three semi-spaces (two plus the new large-object space) and rounds a
+ * semi-space up to a power of two: 25-48 → 16 MB, 49-96 → 32 MB, 97-192 → 64 MB (32 is 48, 64 is
+ * 96). 32 MB semi-spaces once cut the run's CPU by 18% (a large page's parse tree, alive until
+ * the page is done, copied scavenge after scavenge, then promoted and marked again) for ~100 MB
+ * of peak RSS (2 workers); since the workers load the wikitext parser only when a record needs
+ * it and the main thread holds no copy of a record a worker has (issue 26), 16 MB semi-spaces
+ * convert as fast as 32 MB ones did before. 10× corpus, --jobs 2, alternating with the build
+ * before, 26 Nov, load average 3.3-5.1: peak 303-343 MB against 439-449 MB, CPU 0.90-0.94×;
+ * 32 MB semi-spaces with the same changes: 408-416 MB.
  */
-export const BATCH_YOUNG_GENERATION_MB = 96;
-
-/**
- * On a small machine (at most SMALL_MACHINE_BYTES of memory for the process: its cgroup limit, or
- * the machine's), the workers take V8's default young generation instead (16 MB semi-spaces):
- * `convert --jobs 2` on the 10× corpus peaks at 350-356 MB instead of 449-461 MB, for 5% more
- * CPU time (three alternating pairs on a quiet machine, 26 Nov; docs/batch.md). A 512 MB or 1 GB
- * virtual machine can afford the one and not the other; a larger one keeps the speed.
- */
-export const SMALL_MACHINE_BYTES = 2 * 1024 ** 3;
-export const SMALL_MACHINE_YOUNG_GENERATION_MB = 48;
-
-/** The young generation of `convert`'s workers for a process with this much memory. */
-export function batchYoungGenerationMb(memoryBytes: number = processMemory()): number {
-  return memoryBytes <= SMALL_MACHINE_BYTES ? SMALL_MACHINE_YOUNG_GENERATION_MB : BATCH_YOUNG_GENERATION_MB;
-}
-
-/** The memory this process may use: its cgroup's limit when it has one below the machine's, else the machine's. */
-function processMemory(): number {
-  const machine = totalmem();
-  const constrained = process.constrainedMemory?.() ?? 0;
-  return constrained > 0 && constrained < machine ? constrained : machine;
-}
+export const BATCH_YOUNG_GENERATION_MB = 48;
 
 /** How large a pool's workers may grow, and how many start at once. */
 export interface PoolLimits {
   /** Old-generation cap of each worker's heap (`--worker-heap`); default DEFAULT_WORKER_HEAP_MB. */
   heapMb?: number | undefined;
-  /** Young generation of each worker; default batchYoungGenerationMb() (the service chooses its own). */
+  /** Young generation of each worker; default BATCH_YOUNG_GENERATION_MB (the service chooses its own). */
   youngGenerationMb?: number | undefined;
   /**
    * Workers started at once (0 or more); the others start when every running one is busy.
@@ -123,7 +108,7 @@ export class WorkerPool {
     limits: PoolLimits = {},
   ) {
     this.heapMb = limits.heapMb ?? DEFAULT_WORKER_HEAP_MB;
-    this.youngGenerationMb = limits.youngGenerationMb ?? batchYoungGenerationMb();
+    this.youngGenerationMb = limits.youngGenerationMb ?? BATCH_YOUNG_GENERATION_MB;
     for (let i = 0; i < Math.min(size, Math.max(0, limits.initial ?? size)); i++) this.slots.push(this.spawn());
   }
 
@@ -157,18 +142,25 @@ export class WorkerPool {
       const pending = slot.inflight.get(message.seq);
       if (pending === undefined) return;
       slot.inflight.delete(message.seq);
+      // The worker is now on the next record it holds: that one's kept original is nobody's.
+      const next = slot.inflight.values().next();
+      if (!next.done && next.value.payload !== undefined) {
+        release(next.value.payload.bytes);
+        next.value.payload = undefined;
+      }
       pending.resolve(message.outcome);
       this.dispatch();
     });
     const fail = (reason: string, code = 'INTERNAL'): void => {
       if (this.closed) return;
-      // A worker converts its records in order: the oldest was running and is the culprit; the
-      // ones queued behind it go back to the front of the queue, so that the outcome of every
-      // record is the same however records were spread over workers.
-      const inflight = [...slot.inflight.entries()].sort((a, b) => a[0] - b[0]);
+      // A worker converts its records in the order they were sent (the map's order): the first
+      // was running and is the culprit; the ones queued behind it go back to the front of the
+      // queue, so that the outcome of every record is the same however records were spread over workers.
+      const inflight = [...slot.inflight.entries()];
       slot.inflight.clear();
       const culprit = inflight.shift();
       culprit?.[1].resolve({ status: 'failed', code, message: `worker ${reason}` });
+      // Each one still waiting in the dead worker was sent as a copy and kept its original.
       this.queue.unshift(...inflight.map(([seq, pending]) => ({ seq, pending })));
       const index = this.slots.indexOf(slot);
       if (index !== -1) this.slots[index] = this.spawn();
@@ -194,9 +186,15 @@ export class WorkerPool {
       }
       if (best === undefined) return;
       const task = this.queue.shift()!;
+      const original = task.pending.payload!;
+      // To an idle worker the record itself is transferred: if it kills the worker it fails, and
+      // nothing is resent. Behind another record a copy goes (a memcpy, ~0.1 ms per MB) and the
+      // original stays for a retry until the worker starts on it. So the main thread holds no
+      // record a worker has (issue 26: one fewer copy of each record in the process).
+      const queued = best.inflight.size > 0;
+      const payload: Payload = queued || !owned(original.bytes) ? { ...original, bytes: new Uint8Array(original.bytes) } : original;
+      if (!queued) task.pending.payload = undefined;
       best.inflight.set(task.seq, task.pending);
-      // The copy is transferred; the original stays for a retry (a memcpy, ~0.1 ms per MB).
-      const payload: Payload = { ...task.pending.payload, bytes: new Uint8Array(task.pending.payload.bytes) };
       const message: TaskMessage = { seq: task.seq, payload };
       best.worker.postMessage(message, [payload.bytes.buffer as ArrayBuffer]);
     }

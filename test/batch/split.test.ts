@@ -30,6 +30,26 @@ describe('splitLines', () => {
     );
   });
 
+  it('frees each read chunk once every byte of it is in a line, not before', async () => {
+    const line = (c: string): string => `{"x":"${c.repeat(20_000)}"}\n`;
+    const whole = Buffer.from(line('a') + line('b'));
+    // Chunk 1 ends inside the second line; chunk 2 completes it. Each chunk owns its buffer, as a file's do.
+    const cut = line('a').length + 100;
+    const first = new Uint8Array(whole.subarray(0, cut));
+    const second = new Uint8Array(whole.subarray(cut));
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      yield first;
+      yield second;
+    }
+    const lines: string[] = [];
+    for await (const { bytes } of splitLines(chunks())) {
+      lines.push(text(bytes).slice(6, 7));
+      if (lines.length === 1) expect(first.byteLength, 'the chunk holding the next line\'s start is kept').toBe(cut);
+    }
+    expect(lines).toEqual(['a', 'b']);
+    expect([first.byteLength, second.byteLength], 'both freed once their lines are out').toEqual([0, 0]);
+  });
+
   it('gives every line its own buffer, so it can be transferred to a worker', async () => {
     const input = Buffer.from('one\r\ntwo\n');
     const buffers = new Set<ArrayBufferLike>();

@@ -3,6 +3,8 @@
  * and copy each record once into its own buffer, so that it can be transferred to a worker.
  */
 
+import { release } from '../release.js';
+
 /**
  * One fresh, exactly-sized buffer holding `parts` followed by `last`. allocUnsafeSlow: its own
  * ArrayBuffer (transferable, unlike pooled Buffers) and no zero-fill of bytes about to be overwritten.
@@ -30,10 +32,14 @@ export interface Line {
 
 /**
  * Non-blank lines (a trailing `\r` removed), with their line numbers. A stream that fails
- * throws before its pending (incomplete) line: only whole lines are yielded.
+ * throws before its pending (incomplete) line: only whole lines are yielded. The chunks are the
+ * splitter's once read: each one that owns its buffer is freed (io/release.ts) as soon as its
+ * bytes are all copied into lines.
  */
 export async function* splitLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Line> {
   let parts: Uint8Array[] = [];
+  // The chunks `parts` are views of: each is freed once its bytes are copied into lines.
+  let held: Uint8Array[] = [];
   let line = 0;
   for await (const chunk of chunks) {
     let start = 0;
@@ -43,10 +49,19 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>): AsyncGener
       line += 1;
       const bytes = trimLine(join(parts, chunk.subarray(start, nl)));
       parts = [];
+      held.forEach(release);
+      held = [];
       if (bytes !== undefined) yield { line, bytes };
       start = nl + 1;
     }
-    if (start < chunk.length) parts.push(chunk.subarray(start));
+    if (start < chunk.length) {
+      parts.push(chunk.subarray(start));
+      held.push(chunk);
+    } else {
+      // Every byte of it is in a line: a read chunk the main thread would otherwise keep until
+      // its next garbage collection, which its little JavaScript makes rare (io/release.ts).
+      release(chunk);
+    }
   }
   if (parts.length > 0) {
     const bytes = trimLine(join(parts, new Uint8Array(0)));
