@@ -5,14 +5,7 @@
  * only decodes the payload into the engine's record and applies the batch's own policy (which XML
  * dump pages to keep). Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
-// The engine's modules rather than its index, which would load the wikitext parser into every
-// worker: a worker loads it only when a record needs it (loadWikitextDoor). A run of HTML pages
-// and envelopes never does: 13 MB less resident per worker (issue 26).
-import { isEnvelopeLike } from '../engine/envelope.js';
-import { WikistructError } from '../engine/errors.js';
-import { readPageLinks } from '../engine/page-links.js';
-import type { WikitextDoor } from '../engine/parse-envelope.js';
-import { parseRecord } from '../engine/parse-record.js';
+import { isEnvelopeLike, parseRecord, readPageLinks, WikistructError } from '../index.js';
 import type { InputRecord, SiteinfoData } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
@@ -30,41 +23,7 @@ export interface ConvertOptions {
 const decoder = new TextDecoder('utf-8');
 const encoder = new TextEncoder();
 
-let wikitextDoor: WikitextDoor | undefined;
-
-/** Loads the wikitext parser (once): a record that needs it converts after this. */
-export async function loadWikitextDoor(): Promise<void> {
-  wikitextDoor ??= (await import('../engine/wikitext/index.js')).readWikitext;
-}
-
-/** Thrown by the door before it is loaded; the record is converted again once it is. */
-class WikitextDoorNotLoaded extends Error {}
-
-function wikitextDoorLoaded(): WikitextDoor {
-  if (wikitextDoor === undefined) throw new WikitextDoorNotLoaded('the wikitext parser is not loaded (loadWikitextDoor)');
-  return wikitextDoor;
-}
-
-/** What a worker runs: `convertPayload`, the wikitext parser loaded first if the record needs it. */
-export async function convertPayloadLoading(payload: Payload, options: ConvertOptions): Promise<Outcome> {
-  const outcome = tryConvert(payload, options);
-  if (outcome !== NEEDS_WIKITEXT) return outcome;
-  await loadWikitextDoor();
-  return convertPayload(payload, options);
-}
-
-/**
- * One record → its outcome, synchronously. A record that needs the wikitext parser fails unless
- * it is loaded (loadWikitextDoor; a worker runs convertPayloadLoading, which loads it).
- */
 export function convertPayload(payload: Payload, options: ConvertOptions): Outcome {
-  const outcome = tryConvert(payload, options);
-  return outcome === NEEDS_WIKITEXT ? { status: 'failed', code: 'INTERNAL', message: 'internal error: the wikitext parser is not loaded (loadWikitextDoor)' } : outcome;
-}
-
-const NEEDS_WIKITEXT = Symbol('needs the wikitext parser');
-
-function tryConvert(payload: Payload, options: ConvertOptions): Outcome | typeof NEEDS_WIKITEXT {
   let name: string | undefined;
   try {
     if (payload.links !== undefined) {
@@ -74,12 +33,11 @@ function tryConvert(payload: Payload, options: ConvertOptions): Outcome | typeof
     const input = inputOf(payload, options);
     if ('skipped' in input) return { status: 'skipped', reason: input.skipped };
     name = input.name;
-    const article = parseRecord(input.record, { ...parseOptions(options, payload), site: input.site, wikitext: wikitextDoorLoaded });
+    const article = parseRecord(input.record, { ...parseOptions(options, payload), site: input.site });
     const out: Outcome = { status: 'ok', json: encoder.encode(JSON.stringify(article, null, options.pretty === true ? 2 : undefined)) };
     if (article.name !== undefined) out.name = article.name;
     return out;
   } catch (error) {
-    if (error instanceof WikitextDoorNotLoaded) return NEEDS_WIKITEXT;
     return failure(error, name);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { convertPayloadLoading } from './convert-record.js';
+import { convertPayload } from './convert-record.js';
 import type { ConvertOptions } from './convert-record.js';
 import type { TaskMessage, ResultMessage } from './pool.js';
 import type { Outcome } from '../io/record.js';
@@ -12,12 +12,7 @@ import type { Outcome } from '../io/record.js';
 const port = mainPort();
 const options = (workerData as { options: ConvertOptions }).options;
 
-// One record at a time, in the order they came (the pool counts on it): a record may wait for the
-// wikitext parser to load, and the ones behind it wait for that record.
-let previous: Promise<void> = Promise.resolve();
-port.on('message', (task: TaskMessage) => {
-  previous = previous.then(async () => reply(task, await convertPayloadLoading(task.payload, options)));
-});
+port.on('message', (task: TaskMessage) => reply(task, convertPayload(task.payload, options)));
 
 function reply(task: TaskMessage, outcome: Outcome): void {
   const message: ResultMessage = { seq: task.seq, outcome };

@@ -53,8 +53,7 @@ const show = (e: Edge): string => `${e.file}: '${e.specifier}'`;
 
 /**
  * The scripts that are the engine's own tooling, with the internal module each one needs: they
- * write or score the engine's data rather than use the engine; and the modules of `convert` that
- * must not load the whole engine.
+ * write or score the engine's data rather than use the engine.
  */
 const ENGINE_TOOLS = new Set([
   // Writes grammar/generated/ in the encoding the engine decodes: the codec's other half.
@@ -65,17 +64,6 @@ const ENGINE_TOOLS = new Set([
   // tables (boilerplate section titles, template names as matched), so they cannot drift from it.
   'scripts/conformance/score.ts → src/engine/grammar.js',
   'scripts/conformance/wikitext-corpus.ts → src/engine/grammar.js',
-  // `convert`'s memory (issue 26): src/index.ts loads the wikitext parser with the engine, 13 MB
-  // resident per worker and 40 MB in the main thread. The workers take the HTML engine's modules
-  // and load the wikitext door only for a record that needs it (the door parse-record.ts takes
-  // injected, for this); the main thread reads a dump's <siteinfo> without the engine.
-  'src/workers/convert-record.ts → src/engine/envelope.js',
-  'src/workers/convert-record.ts → src/engine/errors.js',
-  'src/workers/convert-record.ts → src/engine/page-links.js',
-  'src/workers/convert-record.ts → src/engine/parse-envelope.js',
-  'src/workers/convert-record.ts → src/engine/parse-record.js',
-  'src/workers/convert-record.ts → src/engine/wikitext/index.js',
-  'src/io/sources/siteinfo.ts → src/engine/wiki/siteinfo.js',
 ]);
 
 /** Each module of src and the modules of src it imports. */

@@ -8,16 +8,13 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { convert } from '../../src/batch/convert.js';
 import { UsageError } from '../../src/batch/options.js';
 import { readSiteInfo, readSiteinfoFile } from '../../src/io/sources/siteinfo.js';
 import { wikiProfile } from '../../src/engine/wiki/profile.js';
 import type { SiteinfoData } from '../../src/engine/wiki/siteinfo.js';
-import { convertPayload, inputOf, loadWikitextDoor } from '../../src/workers/convert-record.js';
-
-// convertPayload converts wikitext once the worker's wikitext parser is loaded (a worker loads it on demand).
-beforeAll(loadWikitextDoor);
+import { convertPayload, inputOf } from '../../src/workers/convert-record.js';
 
 const DUMP_HEAD = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" xml:lang="ja">
   <siteinfo>

@@ -1,7 +1,7 @@
 /**
  * What the worker pool holds of a record (issue 26, convert's memory): a record sent to an idle
  * worker is transferred, so the main thread keeps no copy of it; a view into a buffer others
- * share is copied and left intact; the wikitext parser is loaded only for a record that needs it.
+ * share is copied and left intact; records of both doors queue behind one another in one worker.
  * Runs the built worker (dist/src/workers/worker.js).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('the worker pool', () => {
     expect(outcomes.map((o) => (o.status === 'ok' ? (JSON.parse(new TextDecoder().decode(o.json)) as { name?: string }).name : o.status))).toEqual(titles);
   });
 
-  it('loads the wikitext parser when a record needs it, between HTML records', async () => {
+  it('converts a wikitext record queued between HTML records', async () => {
     pool = new WorkerPool(1, { allPages: false });
     const outcomes = await Promise.all([
       pool.run({ kind: 'html', bytes: encoder.encode(PAGE) }),

@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-// From its own module, not the engine's index: the main thread of `convert` reads <siteinfo> but
-// converts nothing, and the index would load the whole engine into it (+40 MB resident, issue 26).
-import { parseSiteinfo } from '../../engine/wiki/siteinfo.js';
+import { parseSiteinfo } from '../../index.js';
 import type { SiteinfoData } from '../../index.js';
 import { UsageError } from '../usage-error.js';
 
