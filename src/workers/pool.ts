@@ -4,7 +4,7 @@
  * A worker that dies (out of memory) fails only the record it was converting: it is replaced, and
  * the records queued behind it are sent again.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertOptions } from './convert-record.js';
 import type { Outcome, Payload } from '../io/record.js';
@@ -47,24 +47,44 @@ const PER_WORKER = 2;
 export const DEFAULT_WORKER_HEAP_MB = 512;
 
 /**
- * Young generation of each worker of `convert`, on every machine: V8's default, 16 MB
- * semi-spaces. V8 makes it three semi-spaces (two plus the new large-object space) and rounds a
- * semi-space up to a power of two: 25-48 → 16 MB, 49-96 → 32 MB, 97-192 → 64 MB (32 is 48, 64 is
- * 96). 32 MB semi-spaces once cut the run's CPU by 18% (a large page's parse tree, alive until
- * the page is done, copied scavenge after scavenge, then promoted and marked again) for ~100 MB
- * of peak RSS (2 workers); since the workers load the wikitext parser only when a record needs
- * it and the main thread holds no copy of a record a worker has (issue 26), 16 MB semi-spaces
- * convert as fast as 32 MB ones did before. 10× corpus, --jobs 2, alternating with the build
- * before, 26 Nov, load average 3.3-5.1: peak 303-343 MB against 439-449 MB, CPU 0.90-0.94×;
- * 32 MB semi-spaces with the same changes: 408-416 MB.
+ * Young generation of each worker of `convert` (`BATCH_YOUNG_GENERATION_MB`). V8 makes it three
+ * semi-spaces (two plus the new large-object space) and rounds a semi-space up to a power of two:
+ * 48 → 16 MB semi-spaces (V8's default), 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's
+ * parse tree lives until the page is done: with 16 MB semi-spaces scavenge after scavenge copies
+ * it and then promotes it, and the capped old generation (V8 lets a smaller heap grow less between
+ * collections) marks and compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18%
+ * (median of 20 paired runs) for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more
+ * but peaked at 520-630 MB, over the 500 MB budget (docs/batch.md, "Performance settings").
  */
-export const BATCH_YOUNG_GENERATION_MB = 48;
+export const BATCH_YOUNG_GENERATION_MB = 96;
+
+/**
+ * On a small machine (at most SMALL_MACHINE_BYTES of memory for the process: its cgroup limit, or
+ * the machine's), the workers take V8's default young generation instead (16 MB semi-spaces):
+ * `convert --jobs 2` on the 10× corpus peaks at 350-356 MB instead of 449-461 MB, for 5% more
+ * CPU time (three alternating pairs on a quiet machine, 26 Nov; docs/batch.md). A 512 MB or 1 GB
+ * virtual machine can afford the one and not the other; a larger one keeps the speed.
+ */
+export const SMALL_MACHINE_BYTES = 2 * 1024 ** 3;
+export const SMALL_MACHINE_YOUNG_GENERATION_MB = 48;
+
+/** The young generation of `convert`'s workers for a process with this much memory. */
+export function batchYoungGenerationMb(memoryBytes: number = processMemory()): number {
+  return memoryBytes <= SMALL_MACHINE_BYTES ? SMALL_MACHINE_YOUNG_GENERATION_MB : BATCH_YOUNG_GENERATION_MB;
+}
+
+/** The memory this process may use: its cgroup's limit when it has one below the machine's, else the machine's. */
+function processMemory(): number {
+  const machine = totalmem();
+  const constrained = process.constrainedMemory?.() ?? 0;
+  return constrained > 0 && constrained < machine ? constrained : machine;
+}
 
 /** How large a pool's workers may grow, and how many start at once. */
 export interface PoolLimits {
   /** Old-generation cap of each worker's heap (`--worker-heap`); default DEFAULT_WORKER_HEAP_MB. */
   heapMb?: number | undefined;
-  /** Young generation of each worker; default BATCH_YOUNG_GENERATION_MB (the service chooses its own). */
+  /** Young generation of each worker; default batchYoungGenerationMb() (the service chooses its own). */
   youngGenerationMb?: number | undefined;
   /**
    * Workers started at once (0 or more); the others start when every running one is busy.
@@ -108,7 +128,7 @@ export class WorkerPool {
     limits: PoolLimits = {},
   ) {
     this.heapMb = limits.heapMb ?? DEFAULT_WORKER_HEAP_MB;
-    this.youngGenerationMb = limits.youngGenerationMb ?? BATCH_YOUNG_GENERATION_MB;
+    this.youngGenerationMb = limits.youngGenerationMb ?? batchYoungGenerationMb();
     for (let i = 0; i < Math.min(size, Math.max(0, limits.initial ?? size)); i++) this.slots.push(this.spawn());
   }
 
