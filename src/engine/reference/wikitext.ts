@@ -83,18 +83,25 @@ export class ReferenceBook {
   }
 
   private resolveUse(use: FootnoteUse): void {
-    const entry =
-      use.kind === 'ref'
-        ? this.cite(use.token)
-        : use.kind === 'by-name'
-          ? this.citeByName(use.name, use.group, undefined)
-          : use.kind === 'short'
-            ? this.citeShort(use.token)
-            : this.citeNote(use.token, use.group, use.bodyKey);
+    const entry = this.entryOf(use);
     if (entry === undefined) this.unresolved.add(use.citation);
     else {
       use.citation.identifier = entry.identifier;
       use.citation.text = entry.text;
+    }
+  }
+
+  /** The reference a use cites, by the kind of use. */
+  private entryOf(use: FootnoteUse): Entry | undefined {
+    switch (use.kind) {
+      case 'ref':
+        return this.cite(use.token);
+      case 'by-name':
+        return this.citeByName(use.name, use.group, undefined);
+      case 'short':
+        return this.citeShort(use.token);
+      case 'note':
+        return this.citeNote(use.token, use.group, use.bodyKey);
     }
   }
 

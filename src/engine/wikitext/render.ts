@@ -536,10 +536,10 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
  * {{Métadonnées Commune|2B050|calvi|Calvi}} on "Calvi"). What it shows is looked up from them
  * (a population, an area), so none of them is text.
  */
-function isLookup(anon: readonly string[], title: string | undefined): boolean {
-  if (title === undefined || anon.length < 2) return false;
+function isLookup(positional: readonly string[], title: string | undefined): boolean {
+  if (title === undefined || positional.length < 2) return false;
   const page = title.replace(/_/g, ' ').replace(/\s*\([^()]*\)$/, '').trim().toLowerCase();
-  const values = anon.map((a) => a.trim());
+  const values = positional.map((v) => v.trim());
   return values.some((v) => v.toLowerCase() === page) && values.some((v) => LOOKUP_KEY.test(v));
 }
 const LOOKUP_KEY = /^[\p{Lu}\d][\p{Lu}\d-]*$/u;

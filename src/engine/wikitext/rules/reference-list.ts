@@ -4,7 +4,8 @@
  * where the page prints its footnotes: no text. The references it holds (`<references><ref
  * name=…>`, `refs=`, {{Przypisy|<ref name=…>}}) are collected, in the list's order after those
  * the text cited before it, as the HTML door reads every entry of the printed list: a use of one
- * the walk cannot see (a template's own footnote) still leaves its entry in the list. A definition the text did cite is the same reference (by name).
+ * the walk cannot see (a template's own footnote) still leaves its entry in the list. A
+ * definition the text did cite is the same reference (by name).
  * The definitions of a list printing a group of its own (`group=`, {{notelist}}: `grouped`) are
  * left to the uses of that group, which resolve them by name.
  */
