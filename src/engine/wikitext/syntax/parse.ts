@@ -1,0 +1,48 @@
+/**
+ * The driver of our wikitext passes: wikiparser-node's `Token#parse`, without its machinery.
+ * Stage n runs on the page, then on every plain token met so far, in creation order, those the
+ * stage itself creates included (so a parameter value made by the braces stage is read by every
+ * stage from the braces on, as the library reads it); then the tree is built from the markers.
+ */
+import type { Config } from 'wikiparser-node';
+import { AstText, Token, buildFromRaw } from './token.js';
+import type { ParseState } from './token.js';
+import { STAGES } from './stages/index.js';
+
+/** Parses `wikitext` with stages 0 to `maxStage - 1` (all by default) into a tree whose root is a `root` token. */
+export function parseWikitextTree(wikitext: string, config: Config, maxStage = STAGES.length): Token {
+  const state: ParseState = { config, accum: [], include: false };
+  // As the library: NULs and DELs are the markers' own characters; a CR ending a line goes.
+  const root = new Token('root', state, wikitext.replace(TIDY, ''));
+  state.accum.pop();
+  for (let n = 0; n < maxStage && n < STAGES.length; n++) {
+    const stage = STAGES[n]!;
+    stage(root, state);
+    const { accum } = state;
+    for (let i = 0; i < accum.length; i++) {
+      const t = accum[i]!;
+      if (t.raw !== undefined) stage(t, state);
+    }
+  }
+  build(root, state);
+  return root;
+}
+
+const TIDY = /[\0\x7F]|\r$/gm;
+
+function build(root: Token, state: ParseState): void {
+  buildOne(root, state);
+  const { accum } = state;
+  for (let i = 0; i < accum.length; i++) {
+    const t = accum[i]!;
+    if (t.raw !== undefined) buildOne(t, state);
+  }
+  for (let i = 0; i < accum.length; i++) accum[i]!.afterBuild?.();
+}
+
+function buildOne(t: Token, state: ParseState): void {
+  const raw = t.raw!;
+  t.raw = undefined;
+  const children = raw.includes('\0') ? buildFromRaw(raw, state.accum) : [new AstText(raw)];
+  t.append(...children);
+}

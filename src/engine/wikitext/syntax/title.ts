@@ -1,0 +1,103 @@
+/**
+ * A page title as wikiparser-node reads one (its lib/title.js, after MediaWiki's
+ * MediaWikiTitleCodec::splitTitleString): entities decoded, `_` and spaces folded, a leading `:`
+ * for the main namespace, an interwiki prefix split off, a known namespace prefix resolved through
+ * the configuration's `nsid`, the fragment after `#` split off, the first letter upper-cased.
+ * Only what the door reads is kept: no redirects, no language conversion, no paths.
+ */
+import type { Config } from 'wikiparser-node';
+import { decodeHTMLStrict } from 'entities';
+
+export interface Title {
+  /** Namespace id. */
+  readonly ns: number;
+  /** `Prefix:Main_title`, spaces as underscores (wikiparser-node's `title`). */
+  readonly title: string;
+  /** The title without its namespace, spaces kept. */
+  readonly main: string;
+  readonly fragment: string | undefined;
+  readonly interwiki: string;
+  /** Whether MediaWiki accepts it as a title (no `[]{}|<>`, no percent escapes, not empty). */
+  readonly valid: boolean;
+}
+
+export interface TitleOptions {
+  /** Percent escapes decoded first (links). */
+  decode?: boolean;
+  /** A title that is only a fragment (`[[#Section]]`) is valid. */
+  selfLink?: boolean;
+}
+
+const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s).replaceAll('\xA0', ' ') : s);
+
+const interwikiRegexes = new WeakMap<Config, RegExp | null>();
+function interwikiRegex(config: Config): RegExp | null {
+  let re = interwikiRegexes.get(config);
+  if (re === undefined) {
+    re = config.interwiki.length > 0 ? new RegExp(String.raw`^(${config.interwiki.join('|')})\s*:`, 'diu') : null;
+    interwikiRegexes.set(config, re);
+  }
+  return re;
+}
+
+function rawurldecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/%(?![\da-f]{2})/giu, '%25'));
+  } catch {
+    return s;
+  }
+}
+
+const INVALID = /^:|\0\d+[eh!+-]\x7F|[<>[\]{}|\n]|%[\da-f]{2}|(?:^|\/)\.{1,2}(?:$|\/)/iu;
+
+export function normalizeTitle(input: string, defaultNs: number, config: Config, options: TitleOptions = {}): Title {
+  let title = input;
+  let interwiki = '';
+  let fragment: string | undefined;
+  const trimmed = title.trim();
+  const subpage = trimmed.startsWith('../');
+  if (options.decode === true && title.includes('%')) title = rawurldecode(title);
+  title = decodeHtml(title).replace(/[_ ]+/gu, ' ').trim();
+  let ns = defaultNs;
+  if (subpage) ns = 0;
+  else {
+    if (title.startsWith(':')) {
+      ns = 0;
+      title = title.slice(1).trim();
+    }
+    if (defaultNs === 0) {
+      const iw = interwikiRegex(config)?.exec(title.replaceAll('_', ' ').replace(/^\s*:?\s*/u, ''));
+      if (iw) {
+        interwiki = iw[1]!.toLowerCase();
+        title = title.slice(iw.indices![0]![1]);
+      }
+    }
+    const colon = title.indexOf(':');
+    if (colon !== -1) {
+      const k = title.slice(0, colon).trim().toLowerCase();
+      const id = Object.prototype.hasOwnProperty.call(config.nsid, k) ? config.nsid[k] : undefined;
+      if (id) {
+        ns = id;
+        title = title.slice(colon + 1).trim();
+      }
+    }
+  }
+  const hash = title.indexOf('#');
+  if (hash !== -1) {
+    let f = title.slice(hash).trim().slice(1);
+    if (f.includes('%')) f = rawurldecode(f);
+    fragment = f.replace(/ /gu, '_');
+    title = title.slice(0, hash).trim();
+  }
+  const sub = subpage ? title.replace(/^(?:\.\.\/)*/u, '') : title;
+  const valid =
+    Boolean(title || interwiki || (options.selfLink === true && ns === 0 && fragment !== undefined)) &&
+    decodeHtml(title) === title &&
+    !INVALID.test(sub);
+  const mainRaw = title.replace(/_/gu, ' ').trim();
+  const main = mainRaw && mainRaw[0]!.toUpperCase() + mainRaw.slice(1);
+  const namespace = config.namespaces[ns] ?? '';
+  const prefix = namespace + (namespace && ':');
+  const full = `${interwiki}${interwiki && ':'}${prefix}${main}`.replace(/ /gu, '_');
+  return { ns, title: full, main, fragment, interwiki, valid };
+}

@@ -1,0 +1,153 @@
+/**
+ * The light syntax tree of the wikitext door: our own passes over the page (issue #23), shaped
+ * like wikiparser-node's tree (same node types, names, children and text) so that the door's rules
+ * read either, but with plain classes: no mixins, no events, no sealed keys, no title objects built
+ * for every link. The parse mirrors wikiparser-node's design, stage by stage (./parse.ts): each
+ * stage rewrites the text of every plain token, replacing what it recognises by a marker
+ * `\0<index><kind>\x7F` that points into the shared `accum`, and the tree is built from the
+ * markers once all stages ran.
+ */
+import type { Config } from 'wikiparser-node';
+
+/** What every pass shares: the wiki's configuration (wikiparser-node's, from ../tree.ts) and the tokens met so far. */
+export interface ParseState {
+  readonly config: Config;
+  /** Every token, in creation order; a marker's index points here. */
+  readonly accum: Token[];
+  /** Whether the page is read as transcluded (`<includeonly>` shown): never, for an article. */
+  readonly include: boolean;
+}
+
+export type AstNodes = AstText | Token;
+
+const NO_CHILDREN: readonly AstNodes[] = Object.freeze([]);
+
+/** A run of text: wikiparser-node's AstText. */
+export class AstText {
+  declare readonly type: 'text';
+  parentNode: Token | undefined = undefined;
+  nextSibling: AstNodes | undefined = undefined;
+  previousSibling: AstNodes | undefined = undefined;
+  constructor(public data: string) {}
+  get childNodes(): readonly AstNodes[] {
+    return NO_CHILDREN;
+  }
+  get firstChild(): undefined {
+    return undefined;
+  }
+  get lastChild(): undefined {
+    return undefined;
+  }
+  get length(): number {
+    return 0;
+  }
+  toString(): string {
+    return this.data;
+  }
+  text(): string {
+    return this.data;
+  }
+}
+// On the prototype: one field fewer per text node.
+(AstText.prototype as { type: string }).type = 'text';
+
+/**
+ * A token. The base class is also wikiparser-node's "plain" token (root, parameter values, link
+ * texts, cells' contents…): one whose content is wikitext that the later stages still read, held
+ * in `raw` (with markers) until the build turns it into children.
+ */
+export class Token {
+  type: string;
+  /** The token's name where it has one (a template's normalised title, a tag's name, …). */
+  name: string | undefined = undefined;
+  childNodes: AstNodes[] = [];
+  parentNode: Token | undefined = undefined;
+  nextSibling: AstNodes | undefined = undefined;
+  previousSibling: AstNodes | undefined = undefined;
+  /** A plain token's wikitext with markers, until the build; undefined for every other token. */
+  raw: string | undefined = undefined;
+
+  constructor(type: string, state: ParseState, raw?: string) {
+    this.type = type;
+    if (raw !== undefined) this.raw = raw;
+    state.accum.push(this);
+  }
+
+  get firstChild(): AstNodes | undefined {
+    return this.childNodes[0];
+  }
+
+  get lastChild(): AstNodes | undefined {
+    return this.childNodes[this.childNodes.length - 1];
+  }
+
+  get length(): number {
+    return this.childNodes.length;
+  }
+
+  /** Whether the stages read this token's content (wikiparser-node's `isPlain`). */
+  get isPlain(): boolean {
+    return this.raw !== undefined;
+  }
+
+  /** Appends children, linking parents and siblings. */
+  append(...nodes: AstNodes[]): void {
+    for (const n of nodes) {
+      const prev = this.childNodes[this.childNodes.length - 1];
+      n.parentNode = this;
+      n.previousSibling = prev;
+      n.nextSibling = undefined;
+      if (prev !== undefined) prev.nextSibling = n;
+      this.childNodes.push(n);
+    }
+  }
+
+  /** The token's wikitext. Subclasses add their syntax (`{{`, `|`, …) where it is not a child. */
+  toString(): string {
+    if (this.raw !== undefined) return this.raw;
+    let s = '';
+    for (const c of this.childNodes) s += c.toString();
+    return s;
+  }
+
+  /** wikiparser-node's plain text: the wikitext without comments and with tags as their text. */
+  text(): string {
+    if (this.raw !== undefined) return this.raw;
+    let s = '';
+    for (const c of this.childNodes) s += c.text();
+    return s;
+  }
+}
+
+/** The marker of a token: its index in `accum`, and a kind the later stages' patterns read. */
+export function marker(state: ParseState, kind: string): string {
+  return `\0${state.accum.length}${kind}\x7F`;
+}
+
+const MARKERS = /[\0\x7F]/;
+
+/**
+ * The children a text with markers stands for: wikiparser-node's `buildFromStr`. Empty pieces are
+ * dropped; a text without any marker stays one text node, even an empty one.
+ */
+export function buildFromRaw(raw: string, accum: readonly Token[]): AstNodes[] {
+  if (!raw.includes('\0')) return [new AstText(raw)];
+  const parts = raw.split(MARKERS);
+  const out: AstNodes[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const s = parts[i]!;
+    if (i % 2 === 0) {
+      if (s.length > 0) out.push(new AstText(s));
+      continue;
+    }
+    const token = accum[Number(s.slice(0, -1))];
+    if (token === undefined) throw new Error(`wikitext syntax: no token for marker ${JSON.stringify(s)}`);
+    out.push(token);
+  }
+  return out;
+}
+
+// Optional hook after the whole tree is built (wikiparser-node's `afterBuild`).
+export interface Token {
+  afterBuild?(): void;
+}

@@ -1,0 +1,88 @@
+/**
+ * Our wikitext syntax tree against wikiparser-node's on the shared corpus: every article's first
+ * differences, then how many articles agree, and both parsers' time (one process, alternating).
+ *
+ *   npx tsx test/support/compare-wikitext-trees.ts [--set envelopes|wikitext|both] [--limit 5] [--only NAME] [--stage N]
+ *
+ * `--stage N` stops both parsers after stage N-1 (wikiparser-node's `maxStage`), to check the
+ * early stages alone.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Parser from 'wikiparser-node';
+import { corpusDir } from '../../scripts/conformance/corpus.js';
+import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '../../scripts/conformance/wikitext-corpus.js';
+import { wikitextRecordOf } from '../../src/index.js';
+import { parserConfig } from '../../src/engine/wikitext/tree.js';
+import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
+import { profileForPage } from '../../src/engine/wiki/profile.js';
+import type { WikiSite } from '../../src/engine/wiki/profile.js';
+import { compareTrees } from './wikitext-trees.js';
+
+const { values } = parseArgs({
+  options: {
+    set: { type: 'string', default: 'both' },
+    limit: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    stage: { type: 'string' },
+  },
+});
+
+interface Case {
+  name: string;
+  text: string;
+  site: WikiSite | undefined;
+  project: string | undefined;
+  language: string | undefined;
+}
+
+const cases: Case[] = [];
+const corpus = corpusDir();
+if (corpus !== undefined && values.set !== 'wikitext') {
+  for (const file of readdirSync(join(corpus, 'articles')).sort()) {
+    if (!file.endsWith('.json')) continue;
+    const record = wikitextRecordOf(JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown);
+    if (record !== undefined) cases.push({ name: file, text: record.wikitext, site: undefined, project: record.meta.project, language: record.meta.language });
+  }
+}
+const folder = wikitextCorpusDir();
+if (folder !== undefined && values.set !== 'envelopes') {
+  for (const c of wikitextCases(folder)) {
+    const info = corpusSiteinfo(folder, c.project);
+    cases.push({ name: c.name, text: readFileSync(c.path, 'utf8'), site: info?.api ?? info?.dump, project: c.project, language: c.language });
+  }
+}
+
+const limit = Number(values.limit);
+const stage = values.stage === undefined ? undefined : Number(values.stage);
+let same = 0;
+let ourTime = 0;
+let theirTime = 0;
+const selected = cases.filter((c) => values.only === undefined || c.name.includes(values.only));
+for (const c of selected) {
+  const config = parserConfig(profileForPage(c.site, c.project, c.language));
+  const viewOnly = Parser.viewOnly;
+  Parser.viewOnly = true;
+  let t = process.hrtime.bigint();
+  const theirs = Parser.parse(c.text, false, stage, config);
+  theirTime += Number(process.hrtime.bigint() - t) / 1e6;
+  Parser.viewOnly = viewOnly;
+  t = process.hrtime.bigint();
+  let ours;
+  try {
+    ours = parseWikitextTree(c.text, config, stage);
+  } catch (e) {
+    console.log(`✗ ${c.name}: our parse throws: ${(e as Error).stack?.split('\n').slice(0, 4).join(' | ')}`);
+    continue;
+  }
+  ourTime += Number(process.hrtime.bigint() - t) / 1e6;
+  const diffs = compareTrees(ours, theirs, limit);
+  if (diffs.length === 0) {
+    same++;
+    continue;
+  }
+  console.log(`✗ ${c.name}`);
+  for (const d of diffs) console.log(`    ${d.path}  ${d.what}: ours ${d.ours}  theirs ${d.theirs}`);
+}
+console.log(`\n${same}/${selected.length} trees identical; parse time ours ${ourTime.toFixed(0)} ms, wikiparser-node ${theirTime.toFixed(0)} ms (one pass, same process)`);
