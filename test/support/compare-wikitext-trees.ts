@@ -3,7 +3,10 @@
  * differences, then how many articles agree, and both parsers' time (one process, alternating).
  *
  *   npx tsx test/support/compare-wikitext-trees.ts [--set envelopes|wikitext|both] [--limit 5] [--only NAME] [--stage N]
+ *   npx tsx test/support/compare-wikitext-trees.ts --text 'a [[b|c]] {{d|e=f}}' [--language de] [--stage N] [--dump]
  *
+ * `--text` compares one snippet (`\n` written as two characters is a line break) on a wiki of
+ * `--language` (en by default); `--dump` prints both trees. *
  * `--stage N` stops both parsers after stage N-1 (wikiparser-node's `maxStage`), to check the
  * early stages alone.
  */
@@ -18,7 +21,7 @@ import { parserConfig } from '../../src/engine/wikitext/tree.js';
 import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
 import { profileForPage } from '../../src/engine/wiki/profile.js';
 import type { WikiSite } from '../../src/engine/wiki/profile.js';
-import { compareTrees } from './wikitext-trees.js';
+import { compareTrees, dumpTree } from './wikitext-trees.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +29,9 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '5' },
     only: { type: 'string' },
     stage: { type: 'string' },
+    text: { type: 'string' },
+    language: { type: 'string', default: 'en' },
+    dump: { type: 'boolean', default: false },
   },
 });
 
@@ -38,7 +44,10 @@ interface Case {
 }
 
 const cases: Case[] = [];
-const corpus = corpusDir();
+if (values.text !== undefined) {
+  cases.push({ name: 'text', text: values.text.replace(/\\n/g, '\n'), site: undefined, project: `${values.language}wiki`, language: values.language });
+}
+const corpus = values.text === undefined ? corpusDir() : undefined;
 if (corpus !== undefined && values.set !== 'wikitext') {
   for (const file of readdirSync(join(corpus, 'articles')).sort()) {
     if (!file.endsWith('.json')) continue;
@@ -46,7 +55,7 @@ if (corpus !== undefined && values.set !== 'wikitext') {
     if (record !== undefined) cases.push({ name: file, text: record.wikitext, site: undefined, project: record.meta.project, language: record.meta.language });
   }
 }
-const folder = wikitextCorpusDir();
+const folder = values.text === undefined ? wikitextCorpusDir() : undefined;
 if (folder !== undefined && values.set !== 'envelopes') {
   for (const c of wikitextCases(folder)) {
     const info = corpusSiteinfo(folder, c.project);
@@ -77,6 +86,9 @@ for (const c of selected) {
     continue;
   }
   ourTime += Number(process.hrtime.bigint() - t) / 1e6;
+  if (values.dump) {
+    console.log(`ours:\n${dumpTree(ours)}\ntheirs:\n${dumpTree(theirs as never)}`);
+  }
   const diffs = compareTrees(ours, theirs, limit);
   if (diffs.length === 0) {
     same++;

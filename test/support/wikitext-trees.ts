@@ -81,3 +81,15 @@ function safe(f: () => string): string {
     return `<throws ${(e as Error).message}>`;
   }
 }
+
+/** One line per node, indented by depth: type, the properties of PROPERTIES it has, its wikitext. */
+export function dumpTree(n: OurNode, indent = ''): string {
+  if (n.type === 'text') return `${indent}text ${show((n as { data: string }).data)}\n`;
+  const props = PROPERTIES.map((k) => [k, prop(n, k)] as const)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${show(v)}`)
+    .join(' ');
+  let out = `${indent}${n.type} ${props} «${String(n).slice(0, 50).replace(/\n/g, '\\n')}»\n`;
+  for (const c of n.childNodes) out += dumpTree(c, `${indent}  `);
+  return out;
+}

@@ -1,23 +1,33 @@
 /**
  * wikiparser-node's stages, in its order (its src/index.js `parseOnce`): each reads a plain token's
- * `raw` and replaces what it recognises by markers of new tokens.
+ * `raw` and replaces what it recognises by markers of new tokens. One module per stage.
  */
 import type { ParseState, Token } from '../token.js';
+import { parseBraces } from './braces.js';
+import { parseCommentAndExt } from './comment-and-ext.js';
+import { parseConverter } from './converter.js';
+import { parseExternalLinks } from './external-links.js';
+import { parseHrAndDoubleUnderscore } from './hr-and-double-underscore.js';
+import { parseHtml } from './html.js';
+import { parseLinks } from './links.js';
+import { parseList } from './list.js';
+import { parseMagicLinks } from './magic-links.js';
+import { parseQuotes } from './quotes.js';
+import { parseTable } from './table.js';
 
+/** Reads `token.raw` and writes it back with markers of the tokens it made. */
 export type Stage = (token: Token, state: ParseState) => void;
 
-const none: Stage = () => {};
-
 export const STAGES: readonly Stage[] = [
-  none, // 0 comments and extension tags (./comment-and-ext.ts)
-  none, // 1 braces: templates, arguments, parser functions (./braces.ts)
-  none, // 2 HTML tags (./html.ts)
-  none, // 3 tables (./table.ts)
-  none, // 4 hr, headings, behaviour switches (./hr-and-double-underscore.ts)
-  none, // 5 links, files, categories (./links.ts)
-  none, // 6 quotes (./quotes.ts)
-  none, // 7 external links (./external-links.ts)
-  none, // 8 free external links, ISBN/RFC/PMID (./magic-links.ts)
-  none, // 9 lists (./list.ts)
-  none, // 10 language conversion (./converter.ts)
+  parseCommentAndExt, // 0
+  parseBraces, // 1
+  parseHtml, // 2
+  parseTable, // 3
+  parseHrAndDoubleUnderscore, // 4
+  parseLinks, // 5
+  parseQuotes, // 6
+  parseExternalLinks, // 7
+  parseMagicLinks, // 8
+  parseList, // 9
+  parseConverter, // 10
 ];

@@ -1,0 +1,4 @@
+/** Stage 5 links, files, categories (not yet written). */
+import type { Stage } from './index.js';
+
+export const parseLinks: Stage = () => {};

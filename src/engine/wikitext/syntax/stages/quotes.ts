@@ -1,0 +1,4 @@
+/** Stage 6 quotes (not yet written). */
+import type { Stage } from './index.js';
+
+export const parseQuotes: Stage = () => {};
