@@ -21,7 +21,7 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
     const { accum } = state;
     for (let i = 0; i < accum.length; i++) {
       const t = accum[i]!;
-      if (t.raw !== undefined) stage(t, state);
+      if (t.raw !== undefined && n >= t.stage) stage(t, state);
     }
   }
   build(root, state);
@@ -30,12 +30,24 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
 
 const TIDY = /[\0\x7F]|\r$/gm;
 
+/**
+ * Plain tokens get their children from `raw`; any other token whose only child is a text with
+ * markers (a link's target holding a template) gets them from that text, as the library's
+ * `build` does for every token.
+ */
 function build(root: Token, state: ParseState): void {
   buildOne(root, state);
   const { accum } = state;
   for (let i = 0; i < accum.length; i++) {
     const t = accum[i]!;
     if (t.raw !== undefined) buildOne(t, state);
+    else if (t.childNodes.length === 1) {
+      const only = t.childNodes[0]!;
+      if (only instanceof AstText && only.data.includes('\0')) {
+        t.childNodes = [];
+        t.append(...buildFromRaw(only.data, state.accum));
+      }
+    }
   }
   for (let i = 0; i < accum.length; i++) accum[i]!.afterBuild?.();
 }
@@ -43,6 +55,6 @@ function build(root: Token, state: ParseState): void {
 function buildOne(t: Token, state: ParseState): void {
   const raw = t.raw!;
   t.raw = undefined;
-  const children = raw.includes('\0') ? buildFromRaw(raw, state.accum) : [new AstText(raw)];
-  t.append(...children);
+  if (raw.includes('\0')) t.append(...buildFromRaw(raw, state.accum));
+  else t.append(new AstText(raw));
 }

@@ -66,6 +66,11 @@ export class Token {
   previousSibling: AstNodes | undefined = undefined;
   /** A plain token's wikitext with markers, until the build; undefined for every other token. */
   raw: string | undefined = undefined;
+  /**
+   * The first stage that reads a plain token (wikiparser-node's `setAttribute('stage', n)`): a
+   * heading's title, made by the braces stage, is not read by it again.
+   */
+  stage = 0;
 
   constructor(type: string, state: ParseState, raw?: string) {
     this.type = type;
