@@ -8,6 +8,7 @@
  * markers once all stages ran.
  */
 import type { Config } from 'wikiparser-node';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 /** What every pass shares: the wiki's configuration (wikiparser-node's, from ../tree.ts) and the tokens met so far. */
 export interface ParseState {
@@ -63,7 +64,8 @@ export class AstText {
  * in `raw` (with markers) until the build turns it into children.
  */
 export class Token {
-  type: string;
+  /** One of wikiparser-node's token types, never `text`: comparing `type` tells a text from a token. */
+  type: TokenTypes;
   /** The token's name where it has one (a template's normalised title, a tag's name, …). */
   name: string | undefined = undefined;
   childNodes: AstNodes[] = [];
@@ -80,7 +82,7 @@ export class Token {
    */
   stage = 0;
 
-  constructor(type: string, state: ParseState, raw?: string, config: Config = state.config) {
+  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
     this.type = type;
     if (raw !== undefined) {
       this.raw = raw;

@@ -10,6 +10,7 @@
  * place further than when it was made: the markers those contents hold count on that shift.
  */
 import type { Config } from 'wikiparser-node';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 /** The configuration's fields the library adds for extension tags' contents. */
 type TagConfig = Config & { excludes: string[]; inExt?: boolean };
@@ -28,7 +29,7 @@ abstract class TagPairToken extends Token {
   readonly closingTag: string | undefined;
   readonly opening: string;
 
-  protected constructor(type: string, opening: string, attrs: Token | AstText, inner: Token | AstText, closing: string | undefined, state: ParseState) {
+  protected constructor(type: TokenTypes, opening: string, attrs: Token | AstText, inner: Token | AstText, closing: string | undefined, state: ParseState) {
     super(type, state);
     state.accum.pop();
     this.name = opening.toLowerCase();
