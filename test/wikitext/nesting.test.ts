@@ -7,7 +7,9 @@
  * row of many `||` cells (the library's getters cache only in its read-only mode, nesting.ts
  * readingTree: 4,000 cells took 22 s).
  */
-import Parser from 'wikiparser-node';
+import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
+import { parserConfig } from '../../src/engine/wikitext/tree.js';
+import { wikiProfile } from '../../src/engine/wiki/profile.js';
 import { describe, expect, it } from 'vitest';
 import { parseWikitext } from '../../src/index.js';
 import { GUARD_LIMITS, guardedParse, parserWork, topLevelHeadings } from '../../src/engine/wikitext/nesting.js';
@@ -96,7 +98,7 @@ describe('the guard (nesting.ts)', () => {
       `== Section ${i} ==\nText with [[link ${i}]], {{template|a=${i}}} and a note.<ref name="n${i % 7}">Note ${i}</ref>\n* item\n** sub\n{|\n|-\n! h\n| c ${i}\n|}\n<!-- comment ${i} -->\n`;
     const text = `Lead.\n${Array.from({ length: 600 }, (_, i) => section(i)).join('')}\n== References ==\n<references/>\n`;
     expect(parserWork(text).events.length).toBeGreaterThan(GUARD_LIMITS.wholeEvents);
-    const parse = (t: string) => Parser.parse(t, false);
+    const parse = (t: string) => parseWikitextTree(t, parserConfig(wikiProfile()));
     const whole = guardedParse(text, parse, { ...GUARD_LIMITS, wholeEvents: Number.POSITIVE_INFINITY })!;
     const cut = guardedParse(text, parse)!;
     expect(String(cut)).toBe(text);
@@ -116,7 +118,7 @@ describe('the guard (nesting.ts)', () => {
 
   it('reads the page as plain text when no cut keeps a piece small enough', () => {
     const text = `{{unclosed template\n${'== A ==\nb\n'.repeat(GUARD_LIMITS.wholeEvents + 1)}`;
-    expect(guardedParse(text, (t) => Parser.parse(t, false))).toBeUndefined();
+    expect(guardedParse(text, (t) => parseWikitextTree(t, parserConfig(wikiProfile())))).toBeUndefined();
     expect(parseWikitext(text).sections).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import type { Article, Part } from '../../src/index.js';
 import { templateParams } from '../../src/engine/wikitext/render.js';
 import { parseTree } from '../../src/engine/wikitext/tree.js';
 import type { Scope } from '../../src/engine/wikitext/scope.js';
-import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { TranscludeToken } from '../../src/engine/wikitext/syntax/types.js';
 
 const meta = { name: 'Test page', project: 'enwiki', language: 'en' };
 const parseEn = (text: string, m: Record<string, string> = meta): Article => {

@@ -5,7 +5,7 @@
  * always resolves (redirects) to the original file, on the local wiki or on Commons.
  */
 import type { Image, Part } from '../../schema/article.js';
-import type { FileToken, ImageParameterToken } from 'wikiparser-node/dist/internal.js';
+import type { FileToken, ImageParameterToken } from '../wikitext/syntax/types.js';
 import { ARTICLE_PATH } from '../grammar.js';
 import { FILE_PATH } from '../wikitext/grammar.js';
 import { titlePath } from '../wikitext/links.js';

@@ -5,7 +5,7 @@
  * fields; the image parameter becomes an `image` part first in the section. Templates are not expanded, so fields the template fetches from Wikidata are absent.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, FileToken, TableToken, TdToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, FileToken, TableToken, TdToken, TranscludeToken } from '../wikitext/syntax/types.js';
 import { rowsOf } from '../table/wikitext.js';
 import { INFOBOX_CAPTION_PARAMS, INFOBOX_IMAGE_PARAMS, INFOBOX_ROWS, INFOBOX_SKIP_PARAMS, INFOBOX_TITLE_PARAMS, templateDisplayName, templateKind } from '../wikitext/grammar.js';
 import type { InfoboxRowRole } from '../wikitext/grammar.js';

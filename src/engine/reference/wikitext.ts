@@ -12,7 +12,7 @@
  * numbering is MediaWiki's whatever order the walk renders things in.
  */
 import type { Citation, Link, Reference } from '../../schema/article.js';
-import type { AstNodes, ExtToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, ExtToken, Token, TranscludeToken } from '../wikitext/syntax/types.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
 import { citationText } from '../wikitext/citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';

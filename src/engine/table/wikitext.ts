@@ -4,7 +4,7 @@
  * A table inside a cell becomes an entry of its own, referenced from the same part.
  */
 import type { Part, Table } from '../../schema/article.js';
-import type { AstNodes, TableToken, TdToken, Token, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, TableToken, TdToken, Token, TranscludeToken } from '../wikitext/syntax/types.js';
 import { MAX_COLSPAN, MAX_ROWSPAN, gridConfidence, layOut, tableEntry, tableIdentifier } from './build.js';
 import type { SourceCell } from './build.js';
 import { INFOBOX, TABLES } from '../grammar.js';

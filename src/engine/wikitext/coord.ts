@@ -5,7 +5,7 @@
  * `d|m|s|N|d|m|s|E`, and signed decimals `46.95|7.45`. `display=title` alone puts the coordinates
  * in the title bar, which the HTML path drops (`#coordinates`), so they are dropped here too.
  */
-import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { TranscludeToken } from './syntax/types.js';
 import { normalizeTemplateName } from '../grammar.js';
 import { COORDINATES } from './grammar.js';
 import type { CoordinateForm } from './grammar.js';

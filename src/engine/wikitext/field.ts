@@ -7,7 +7,7 @@
  * sub-items. `value` joins the items with "; " as the HTML door does.
  */
 import type { Citation, Link, Part } from '../../schema/article.js';
-import type { AstNodes, HtmlToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, HtmlToken, TranscludeToken } from './syntax/types.js';
 import { TAGS, moduleRule, templateKind } from './grammar.js';
 import { linkTarget } from './links.js';
 import type { TextRule } from './grammar.js';

@@ -6,7 +6,7 @@
  * a probe drops them), so rendering text twice cannot collect twice.
  */
 import type { Citation } from '../../schema/article.js';
-import type { ExtToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { ExtToken, TranscludeToken } from './syntax/types.js';
 
 /**
  * A footnote marker met in the text: a `<ref>`, a short footnote ({{sfn}}), a note template

@@ -39,7 +39,7 @@
  * these with the same CPU-ratio test.
  */
 import Parser from 'wikiparser-node';
-import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, Token } from './syntax/types.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 
 export interface GuardLimits {
@@ -135,14 +135,11 @@ export function readingTree<T>(read: () => T): T {
   }
 }
 
-/**
- * Moves `from`'s top-level nodes to the end of `to`, through the library's own tree methods:
- * taken from the end (so no child array is shifted) and appended in order.
- */
+/** Moves `from`'s top-level nodes to the end of `to`. */
 function adopt(to: Token, from: Token): void {
-  const nodes: AstNodes[] = [];
-  while (from.length > 0) nodes.push(from.removeAt(from.length - 1));
-  for (let i = nodes.length - 1; i >= 0; i--) to.insertAt(nodes[i]!);
+  const nodes = from.childNodes;
+  from.childNodes = [];
+  to.append(...nodes);
 }
 
 /**

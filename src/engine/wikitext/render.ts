@@ -15,7 +15,7 @@ import type {
   ParameterToken,
   Token,
   TranscludeToken,
-} from 'wikiparser-node/dist/internal.js';
+} from './syntax/types.js';
 import { CUT } from '../cut.js';
 import { clean, readsAsExponent } from '../text.js';
 import { decodeEntities } from '../entities.js';

@@ -57,10 +57,11 @@
  */
 import Parser from 'wikiparser-node';
 import type { Config, ConfigData } from 'wikiparser-node';
-import type { Token } from 'wikiparser-node/dist/internal.js';
+import type { Token } from './syntax/types.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 import { CONVERTER_VARIANTS, IMAGE_KEYWORDS, NAMESPACE_ALIASES } from './grammar.js';
 import { guardedParse } from './nesting.js';
+import { parseWikitextTree } from './syntax/parse.js';
 import { MAGIC_WORD_IDS } from '../wiki/data.js';
 import { wikiProfile } from '../wiki/profile.js';
 import type { WikiProfile } from '../wiki/profile.js';
@@ -136,7 +137,7 @@ export function parseTree(wikitext: string, profile: WikiProfile = wikiProfile()
   const viewOnly = Parser.viewOnly;
   Parser.viewOnly = true;
   try {
-    return guardedParse(wikitext, (text) => Parser.parse(text, false, undefined, parserConfig(profile)));
+    return guardedParse(wikitext, (text) => parseWikitextTree(text, parserConfig(profile)));
   } catch {
     return undefined;
   } finally {

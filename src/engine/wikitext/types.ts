@@ -7,7 +7,7 @@
  * collector passed to `run` (../collector.ts); footnote uses to the reference pass (`walk.commit`).
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes } from './syntax/types.js';
 import type { Collector } from '../collector.js';
 import type { SectionTree } from '../section-tree.js';
 import type { Found } from './found.js';

@@ -10,7 +10,7 @@
  *   the block names (zh → zh-hans, zh-hant, zh-cn …), else the block's first rule.
  * Without it the renderer printed every rule, variant names included ("zh-hans中国 zh-hant中國").
  */
-import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, Token } from './syntax/types.js';
 import { GRAMMAR } from '../grammar/load.js';
 import { languageFallbacks } from '../wiki/data.js';
 

@@ -9,7 +9,7 @@
  * walk (references.ts), the lead's text is rendered for the abstract as each lead block is placed.
  */
 import type { Part } from '../../schema/article.js';
-import type { AstNodes, ExtToken, FileToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, ExtToken, FileToken } from './syntax/types.js';
 import type { Collector } from '../collector.js';
 import { SectionTree } from '../section-tree.js';
 import type { FootnoteUse, Found } from './found.js';

@@ -1,9 +1,9 @@
 /**
- * A wikitext rule alone: the page parsed by the door's own parser (wikiparser-node, as
+ * A wikitext rule alone: the page parsed by the door's own parser (src/engine/wikitext/syntax, as
  * parseWikitext parses it), a real walker and collector around the rule, no mocks.
  */
 import { expect } from 'vitest';
-import type { AstNodes, Token } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, Token } from '../../../src/engine/wikitext/syntax/types.js';
 import { Collector } from '../../../src/engine/collector.js';
 import { boilerplateTitles } from '../../../src/engine/grammar.js';
 import { siteFromUrl } from '../../../src/engine/site.js';

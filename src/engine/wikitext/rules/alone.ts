@@ -1,5 +1,5 @@
 /** Whether a top-level node is alone on its line of the page, with nothing but spaces beside it. */
-import type { AstNodes } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes } from '../syntax/types.js';
 
 export function aloneOnLine(n: AstNodes): boolean {
   if (n.parentNode?.type !== 'root') return false;

@@ -10,7 +10,7 @@
  * content holds list lines (`*`, `#` at a line start) and whose other values are settings (one
  * word each: `2`, `30em`, `yes`).
  */
-import type { AstText, ParameterToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstText, ParameterToken, TranscludeToken } from '../syntax/types.js';
 import { containerParams, templateKind } from '../grammar.js';
 import type { WikitextRule } from '../types.js';
 import { aloneOnLine } from './alone.js';

@@ -1,5 +1,5 @@
 /** A short description template alone on its line ({{Short description|…}}): the description, never text. */
-import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { TranscludeToken } from '../syntax/types.js';
 import { templateKind } from '../grammar.js';
 import type { WikitextRule } from '../types.js';
 import { aloneOnLine } from './alone.js';

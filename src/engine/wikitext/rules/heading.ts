@@ -3,7 +3,7 @@
  * section with its subsections, as on the HTML door. The name is a text-only reading: what it
  * finds (a footnote in a heading) is not the article's twice.
  */
-import type { HeadingToken } from 'wikiparser-node/dist/internal.js';
+import type { HeadingToken } from '../syntax/types.js';
 import { headingKey } from '../../grammar.js';
 import { render } from '../render.js';
 import type { WikitextRule } from '../types.js';

@@ -1,5 +1,5 @@
 /** `{| class="infobox"`: an infobox, collected wherever it stands, as infobox templates are. */
-import type { TableToken } from 'wikiparser-node/dist/internal.js';
+import type { TableToken } from '../syntax/types.js';
 import type { Found } from '../found.js';
 import { tableInfoboxPart } from '../../infobox/wikitext.js';
 import { isInfoboxTable } from '../../table/wikitext.js';

@@ -3,7 +3,7 @@
  * written inside a line of text is found by the renderer and committed with that line
  * (walker.ts `commit`); both end in the same place.
  */
-import type { TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { TranscludeToken } from '../syntax/types.js';
 import { templateKind } from '../grammar.js';
 import type { WikitextRule } from '../types.js';
 import { aloneOnLine } from './alone.js';

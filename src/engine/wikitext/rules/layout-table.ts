@@ -3,7 +3,7 @@
  * cells are read as top-level content of the section, one after the other, as the HTML door looks
  * through such a table.
  */
-import type { TableToken } from 'wikiparser-node/dist/internal.js';
+import type { TableToken } from '../syntax/types.js';
 import { isLayoutHolder, rowsOf } from '../../table/wikitext.js';
 import type { WikitextRule } from '../types.js';
 

@@ -7,7 +7,7 @@
  * lists of links and none of them prose. Footnotes written inside are still footnotes of the page
  * (MediaWiki numbers them): their uses are committed, the text is not.
  */
-import type { AstNodes, ParameterToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, ParameterToken, TranscludeToken } from '../syntax/types.js';
 import { normalizeTemplateName } from '../../grammar.js';
 import { isHiddenMetadata } from '../../wiki/templates.js';
 import { isCoordTemplate } from '../coord.js';

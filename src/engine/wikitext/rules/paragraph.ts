@@ -5,7 +5,7 @@
  * lines of a paragraph is a block of its own, as MediaWiki renders it.
  */
 import type { Part } from '../../../schema/article.js';
-import type { ExtToken, HtmlToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { ExtToken, HtmlToken, TranscludeToken } from '../syntax/types.js';
 import { MATH } from '../../grammar.js';
 import { pushAll } from '../../arrays.js';
 import { TAGS, templateKind } from '../grammar.js';

@@ -9,7 +9,7 @@
  * The definitions of a list printing a group of its own (`group=`, {{notelist}}: `grouped`) are
  * left to the uses of that group, which resolve them by name.
  */
-import type { AstNodes, ExtToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, ExtToken, TranscludeToken } from '../syntax/types.js';
 import { blankCitation } from '../found.js';
 import type { FootnoteUse } from '../found.js';
 import { TAGS, isGroupedReferenceList, templateKind } from '../grammar.js';

@@ -7,7 +7,7 @@
  * opening template, the rows as written — parses it with the page's own configuration and reads
  * it as any table (rules/table.ts); the nodes through the closing template are then passed over.
  */
-import type { AstNodes, TableToken, TranscludeToken } from 'wikiparser-node/dist/internal.js';
+import type { AstNodes, TableToken, TranscludeToken } from '../syntax/types.js';
 import { normalizeTemplateName } from '../../grammar.js';
 import { tableTemplate } from '../grammar.js';
 import type { TableTemplate } from '../grammar.js';

@@ -1,5 +1,5 @@
 /** A data table: entries in `Article.tables` (its own and those nested in its cells) and a `table` part. */
-import type { TableToken } from 'wikiparser-node/dist/internal.js';
+import type { TableToken } from '../syntax/types.js';
 import type { Found } from '../found.js';
 import { tableBlock } from '../../table/wikitext.js';
 import type { WikitextRule } from '../types.js';

@@ -1,5 +1,5 @@
 /** Text: cut at line breaks, each slice a piece of its line (a line break ends the line). */
-import type { AstText } from 'wikiparser-node/dist/internal.js';
+import type { AstText } from '../syntax/types.js';
 import type { WikitextRule, WikitextWalk } from '../types.js';
 
 export const text: WikitextRule = {
