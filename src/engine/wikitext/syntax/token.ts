@@ -169,3 +169,9 @@ export function buildFromRaw(raw: string, accum: readonly Token[]): AstNodes[] {
 export interface Token {
   afterBuild?(): void;
 }
+
+/**
+ * A stage of the parse (./stages): reads a plain token's `raw` and writes it back with markers of
+ * the tokens it made.
+ */
+export type Stage = (token: Token, state: ParseState) => void;

@@ -5,10 +5,11 @@
  * Not ported: `<translate>` (no Wikipedia's configuration has the tag).
  */
 import type { Config } from 'wikiparser-node';
-import type { ParseState } from '../token.js';
+import { Token } from '../token.js';
+import type { ParseState, Stage } from '../token.js';
 import { ExtToken, IncludeToken } from '../tokens/ext.js';
 import { CommentToken, NoincludeToken } from '../tokens/hidden.js';
-import type { Stage } from './index.js';
+import { parseBraces } from './braces.js';
 
 const regexes = [new Map<string, RegExp>(), new Map<string, RegExp>()] as const;
 
@@ -55,7 +56,7 @@ export function commentAndExt(wikitext: string, state: ParseState, includeOnly: 
       let ch = 'n';
       if (name) {
         ch = 'e';
-        new ExtToken(name, attr, inner, closing, state);
+        new ExtToken(name, attr, inner, closing, state, readNested);
       } else if (substr.startsWith('<!--')) {
         ch = 'c';
         const closed = substr.endsWith('-->');
@@ -68,6 +69,20 @@ export function commentAndExt(wikitext: string, state: ParseState, includeOnly: 
       return `\0${l}${ch}\x7F`;
     },
   );
+}
+
+/**
+ * `<references>`' content as the library reads it (src/nested.js): comments and tags, then
+ * templates, on the text itself (without the mark the braces stage puts before a token's
+ * content, which only a root goes without).
+ */
+function readNested(text: string, state: ParseState): string {
+  const read = commentAndExt(text, state, false);
+  if (!read) return read;
+  const t = new Token('root', state, read);
+  state.accum.pop();
+  parseBraces(t, state);
+  return t.raw!;
 }
 
 export const parseCommentAndExt: Stage = (token, state) => {

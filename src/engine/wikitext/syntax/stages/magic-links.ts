@@ -1,4 +1,4 @@
 /** Stage 8 free external links, ISBN/RFC/PMID (not yet written). */
-import type { Stage } from './index.js';
+import type { Stage } from '../token.js';
 
 export const parseMagicLinks: Stage = () => {};

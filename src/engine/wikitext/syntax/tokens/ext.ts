@@ -18,8 +18,6 @@ import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { AttributesToken } from './attributes.js';
 import { NoincludeToken } from './hidden.js';
-import { parseBraces } from '../stages/braces.js';
-import { commentAndExt } from '../stages/comment-and-ext.js';
 
 /** Tags whose content is wikitext read by all stages, with what each leaves out. */
 const WIKITEXT_CONTENT = new Set(['indicator', 'poem', 'ref', 'option', 'combooption', 'tab', 'tabs', 'poll', 'seo', 'langconvert', 'phonos']);
@@ -106,24 +104,23 @@ class PreInner extends Token {
 }
 
 /**
+ * Reads `<references>`' content with stages 0 and 1 (comments, tags, templates): passed in by
+ * the stage that makes extension tags (../stages/comment-and-ext.ts), which this module's
+ * tokens are made by.
+ */
+export type ReadNested = (text: string, state: ParseState) => string;
+
+/**
  * `<references>`' content: its comments, tags and templates, each other run of text a token that
  * shows nothing (src/nested.js). Read by no later stage.
  */
 class ReferencesInner extends Token {
-  constructor(text: string | undefined, state: ParseState) {
+  constructor(text: string | undefined, state: ParseState, readNested: ReadNested) {
     let wikitext = text;
     const placeholder = state.accum.length;
     // The library reserves the place its own token takes later in `accum`.
     state.accum.push(undefined as unknown as Token);
-    if (wikitext) wikitext = commentAndExt(wikitext, state, false);
-    if (wikitext) {
-      // The braces stage as the library calls it here: on the text itself, without the mark a
-      // token's content gets before it (which only a root goes without).
-      const text = new Token('root', state, wikitext);
-      state.accum.pop();
-      parseBraces(text, state);
-      wikitext = text.raw;
-    }
+    if (wikitext) wikitext = readNested(wikitext, state);
     state.accum.splice(placeholder, 1);
     if (wikitext) {
       wikitext = wikitext.replace(/(^|\0\d+.\x7F)([^\0]+)(?=$|\0\d+.\x7F)/gu, (_, lead: string, substr: string) => {
@@ -138,7 +135,7 @@ class ReferencesInner extends Token {
 }
 
 export class ExtToken extends TagPairToken {
-  constructor(opening: string, attr: string | undefined, inner: string | undefined, closing: string | undefined, state: ParseState) {
+  constructor(opening: string, attr: string | undefined, inner: string | undefined, closing: string | undefined, state: ParseState, readNested: ReadNested) {
     const name = opening.toLowerCase();
     const attrs = new AttributesToken(!attr || /^\s/u.test(attr) ? attr : ` ${attr}`, 'ext-attrs', name, state);
     const outer = state.config as TagConfig;
@@ -156,7 +153,7 @@ export class ExtToken extends TagPairToken {
       config.excludes.push('heading');
       state.config = config;
       try {
-        content = new ReferencesInner(inner, state);
+        content = new ReferencesInner(inner, state, readNested);
       } finally {
         state.config = outer;
       }
