@@ -43,7 +43,8 @@ export class ExcludingToken extends Token {
 
 /** Whether `what` ('html', 'table', 'hr', 'heading', 'list') is excluded for this token. */
 export function isExcluded(token: Token, state: ParseState, what: string): boolean {
-  return state.config.excludes.includes(what) || (token instanceof ExcludingToken && token.excludes.includes(what));
+  const { excludes } = state.config as { excludes?: readonly string[] };
+  return excludes?.includes(what) === true || (token instanceof ExcludingToken && token.excludes.includes(what));
 }
 
 /** A run of text that holds no token of its own, split at the build if markers are in it (AtomToken). */
