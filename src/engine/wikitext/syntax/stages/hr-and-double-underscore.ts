@@ -47,7 +47,7 @@ function switchesOf(config: Config): Switches {
 const HEADING = /^((?:\0\d+[cn]\x7F)*)(={1,6})(.+)\2((?:\s|\0\d+[cn]\x7F)*)$/gmu;
 
 export const parseHrAndDoubleUnderscore: Stage = (token, state) => {
-  if (isExcluded(token, state, 'hr')) return;
+  if (isExcluded(state.config, 'hr')) return;
   let data = token.raw!;
   // Unchanged without `----`, `__`, `＿＿` or `=` (headings).
   if (!data.includes('=') && !data.includes('__') && !data.includes('----') && !data.includes('＿＿')) return;
@@ -70,7 +70,7 @@ export const parseHrAndDoubleUnderscore: Stage = (token, state) => {
     }
     return m;
   });
-  if (!isExcluded(token, state, 'heading')) {
+  if (!isExcluded(state.config, 'heading')) {
     data = data.replace(HEADING, (_, lead: string, equals: string, heading: string, trail: string) => {
       const text = `${lead}\0${accum.length}h\x7F`;
       new HeadingToken(equals.length, heading, trail, state);

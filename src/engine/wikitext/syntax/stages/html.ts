@@ -23,7 +23,7 @@ function elementsOf(config: Config): ReadonlySet<string> {
 }
 
 export const parseHtml: Stage = (token, state) => {
-  if (isExcluded(token, state, 'html')) return;
+  if (isExcluded(state.config, 'html')) return;
   const wikitext = token.raw!;
   // A text without `<` is left as it is.
   if (!wikitext.includes('<')) return;

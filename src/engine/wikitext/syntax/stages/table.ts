@@ -31,7 +31,7 @@ function insert(top: TableToken | TrToken, child: Token): void {
 }
 
 export const parseTable: Stage = (token, state) => {
-  if (isExcluded(token, state, 'table')) return;
+  if (isExcluded(state.config, 'table')) return;
   const data = token.raw!;
   // Unchanged unless a table starts in it, which needs a `{` (`{|` or a template's marker).
   if (!data.includes('{')) return;

@@ -4,9 +4,10 @@
  * holds `*-attr` tokens (a key, a value, the `=` and quotes between them) and, between them, the
  * `*-attr-dirty` runs the library does not read as attributes.
  */
+import type { Config } from 'wikiparser-node';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
-import { SyntaxToken } from './syntax.js';
 
 export type AttributesType = 'ext-attrs' | 'html-attrs' | 'table-attrs';
 export type AttributeType = 'ext-attr' | 'html-attr' | 'table-attr';
@@ -25,31 +26,29 @@ const TITLE_VALUE_STAGE = 10;
 /** What the library leaves out when it reads some extension attributes' values as wikitext. */
 const RICH_VALUE_EXCLUDES: readonly string[] = ['heading', 'html', 'table', 'hr', 'list'];
 
-/**
- * A plain token read with a narrower configuration than the page's: the library gives such a
- * token (a `<gallery caption=…>` value) a copy of the configuration with more `excludes`. The
- * stages of this package that honour `excludes` (html, table, hr) read this field too.
- */
-export class ExcludingToken extends Token {
-  constructor(
-    type: string,
-    state: ParseState,
-    raw: string,
-    readonly excludes: readonly string[],
-  ) {
-    super(type, state, raw);
+type ExcludingConfig = Config & { excludes?: readonly string[] };
+
+/** The configuration without `excludes`' stages, made once per configuration. */
+const RICH_CONFIGS = new WeakMap<Config, Config>();
+
+function richValueConfig(config: Config): Config {
+  let rich = RICH_CONFIGS.get(config);
+  if (rich === undefined) {
+    const excludes = (config as ExcludingConfig).excludes ?? [];
+    rich = { ...config, excludes: [...excludes, ...RICH_VALUE_EXCLUDES] } as ExcludingConfig;
+    RICH_CONFIGS.set(config, rich);
   }
+  return rich;
 }
 
-/** Whether `what` ('html', 'table', 'hr', 'heading', 'list') is excluded for this token. */
-export function isExcluded(token: Token, state: ParseState, what: string): boolean {
-  const { excludes } = state.config as { excludes?: readonly string[] };
-  return excludes?.includes(what) === true || (token instanceof ExcludingToken && token.excludes.includes(what));
+/** Whether the configuration the stage reads `what` ('html', 'table', 'hr', 'heading') with excludes it (wikiparser-node's `config.excludes`). */
+export function isExcluded(config: Config, what: string): boolean {
+  return (config as ExcludingConfig).excludes?.includes(what) === true;
 }
 
 /** A run of text that holds no token of its own, split at the build if markers are in it (AtomToken). */
 class AtomToken extends Token {
-  constructor(type: string, state: ParseState, text: string | undefined) {
+  constructor(type: TokenTypes, state: ParseState, text: string | undefined) {
     super(type, state);
     if (text !== undefined) this.append(new AstText(text));
   }
@@ -88,7 +87,7 @@ export class AttributeToken extends Token {
       ((tag === 'mapframe' || tag === 'maplink') && key === 'text') ||
       (tag === 'choose' && (key === 'before' || key === 'after'))
     ) {
-      valueToken = value === undefined ? new Token('attr-value', state) : new ExcludingToken('attr-value', state, value, RICH_VALUE_EXCLUDES);
+      valueToken = value === undefined ? new Token('attr-value', state) : new Token('attr-value', state, value, richValueConfig(state.config));
       valueToken.stage = 1;
     } else {
       valueToken = new AtomToken('attr-value', state, value);
@@ -143,7 +142,7 @@ export class AttributesToken extends Token {
     this.name = name;
     if (!text) return;
     const attrType = type.slice(0, -1) as AttributeType;
-    const dirtyType = `${attrType}-dirty`;
+    const dirtyType = `${attrType}-dirty` as const;
     let out = '';
     let lastIndex = 0;
     ATTR.lastIndex = 0;

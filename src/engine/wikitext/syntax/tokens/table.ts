@@ -11,7 +11,7 @@ import { SyntaxToken } from './syntax.js';
 
 /** A table, row or cell: a syntax and attributes first (the library's TableBaseToken). */
 abstract class TableBaseToken extends Token {
-  constructor(type: string, syntax: string, attr: string, state: ParseState) {
+  constructor(type: 'table' | 'tr' | 'td', syntax: string, attr: string, state: ParseState) {
     super(type, state);
     this.append(new SyntaxToken('table-syntax', state, syntax), new AttributesToken(attr, 'table-attrs', type, state));
   }
