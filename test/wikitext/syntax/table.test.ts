@@ -3,8 +3,24 @@
  * wikiparser-node: rows, cells and their subtypes, `||`/`!!` splitting, attributes, nested,
  * indented, unclosed and fostered tables, and tables inside extension tags.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { wikitextCases, wikitextCorpusDir } from '../../../scripts/conformance/wikitext-corpus.js';
 import { differences, differencesIn } from './block-oracle.js';
+
+/** Every table of the shared corpus's wikitext pages without a template in it (templates are another stage's), with its wiki's language. */
+function corpusTables(): [string, string, string][] {
+  const folder = wikitextCorpusDir();
+  if (folder === undefined) return [];
+  const out: [string, string, string][] = [];
+  for (const c of wikitextCases(folder)) {
+    const text = readFileSync(c.path, 'utf8');
+    for (const m of text.matchAll(/^\{\|[\s\S]*?^\|\}/gm)) {
+      if (!m[0].includes('{{')) out.push([`${c.name} @${m.index}`, m[0], c.language]);
+    }
+  }
+  return out;
+}
 
 const TABLES = [
   '{| class="wikitable"\n|+ cap\n|-\n! a !! b\n|-\n| c || d\n|}',
@@ -73,6 +89,12 @@ describe('tables against wikiparser-node', () => {
 
   it.each(['de', 'ja', 'ar'])('on the %s wiki', (language) => {
     expect(differences('{| class=x\n|+ c\n! a !! b\n|-\n| c || d\n|}', 5, language)).toEqual([]);
+  });
+
+  const tables = corpusTables();
+  it.runIf(tables.length > 0)('every template-free table of the shared corpus', () => {
+    const failing = tables.filter(([, text, language]) => differences(text, 5, language).length > 0).map(([name]) => name);
+    expect(failing).toEqual([]);
   });
 
   it('all stages (the later ones only read the cells)', () => {
