@@ -7,6 +7,7 @@ import type { ParseState } from '../token.js';
 import type { AttributesToken } from './attributes.js';
 
 export class HtmlToken extends Token {
+  declare type: 'html';
   declare name: string;
   /** The name as written. */
   readonly tag: string;

@@ -20,7 +20,7 @@ abstract class TableBaseToken extends Token {
     return this.childNodes[1] as AttributesToken;
   }
 
-  getAttr(key: string): string | true | number | undefined {
+  getAttr(key: string): string | true | undefined {
     return this.attributes.getAttr(key);
   }
 
@@ -34,6 +34,8 @@ abstract class TableBaseToken extends Token {
 }
 
 export class TableToken extends TableBaseToken {
+  declare type: 'table';
+
   constructor(syntax: string, attr: string, state: ParseState) {
     super('table', syntax, attr, state);
   }
@@ -50,6 +52,8 @@ export class TableToken extends TableBaseToken {
 }
 
 export class TrToken extends TableBaseToken {
+  declare type: 'tr';
+
   constructor(syntax: string, attr: string, state: ParseState) {
     super('tr', syntax, attr, state);
   }
@@ -67,7 +71,11 @@ const MARKER = /\0(\d+)\D\x7F/gu;
 
 export type TdSubtype = 'td' | 'th' | 'caption';
 
+/** The library's typing of a cell's `getAttr`: `rowspan` and `colspan` are numbers. */
+export type TdAttrGetter<T extends string> = T extends 'rowspan' | 'colspan' ? number : string | true | undefined;
+
 export class TdToken extends TableBaseToken {
+  declare type: 'td';
   /** The `|` (or `{{!}}`) between the cell's attributes and its content; '' without attributes. */
   innerSyntax = '';
   /** The tokens, while `innerSyntax` still holds a marker (`{{!}}`). */
@@ -122,12 +130,15 @@ export class TdToken extends TableBaseToken {
     return this.getAttr('colspan');
   }
 
-  override getAttr(key: 'rowspan' | 'colspan'): number;
-  override getAttr(key: string): string | true | number | undefined;
-  override getAttr(key: string): string | true | number | undefined {
+  /** The cell's content, `td-inner`: always the last child. */
+  override get lastChild(): Token {
+    return this.childNodes[2] as Token;
+  }
+
+  override getAttr<T extends string>(key: T): TdAttrGetter<T> {
     const k = key.trim().toLowerCase();
     const value = this.attributes.getAttr(k);
-    return k === 'rowspan' || k === 'colspan' ? Number.parseInt(String(value)) || 1 : value;
+    return (k === 'rowspan' || k === 'colspan' ? Number.parseInt(String(value)) || 1 : value) as TdAttrGetter<T>;
   }
 
   override toString(): string {
