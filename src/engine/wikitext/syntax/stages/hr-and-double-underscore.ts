@@ -19,12 +19,14 @@ interface Switches {
 
 const isUnderscore = (s: string): boolean => !/^＿{2}.+＿{2}$/u.test(s);
 
-const SWITCHES = new WeakMap<Config, Switches>();
+/** Per `config.doubleUnderscore` (kept by the copies of a configuration the extension tags make for their content). */
+const SWITCHES = new WeakMap<Config['doubleUnderscore'], Switches>();
 
 function switchesOf(config: Config): Switches {
-  let s = SWITCHES.get(config);
+  const words = config.doubleUnderscore;
+  let s = SWITCHES.get(words);
   if (s === undefined) {
-    const [insensitive, sensitive, aliases] = config.doubleUnderscore;
+    const [insensitive, sensitive, aliases] = words;
     const all = [...insensitive, ...sensitive];
     s = {
       // The library's pattern, built the same way (names are not escaped there either).
@@ -39,7 +41,7 @@ function switchesOf(config: Config): Switches {
       sensitive: new Set(sensitive.filter(isUnderscore)),
       aliases,
     };
-    SWITCHES.set(config, s);
+    SWITCHES.set(words, s);
   }
   return s;
 }

@@ -10,14 +10,18 @@ import { HtmlToken } from '../tokens/html.js';
 
 const TAG = /^(\/?)([a-z][^\s/>]*)((?:\s|\/(?!>))[^>]*?)?(\/?>)([^<]*)$/iu;
 
-const ELEMENTS = new WeakMap<Config, ReadonlySet<string>>();
+/**
+ * The known elements, per `config.html` (kept by the copies of a configuration the extension tags
+ * make for their content, so one set serves them all).
+ */
+const ELEMENTS = new WeakMap<Config['html'], ReadonlySet<string>>();
 
 function elementsOf(config: Config): ReadonlySet<string> {
-  let set = ELEMENTS.get(config);
+  const { html } = config;
+  let set = ELEMENTS.get(html);
   if (set === undefined) {
-    const { html } = config;
     set = new Set([...html[0], ...html[1], ...html[2]]);
-    ELEMENTS.set(config, set);
+    ELEMENTS.set(html, set);
   }
   return set;
 }
