@@ -81,6 +81,10 @@ describe('tables against wikiparser-node', () => {
     expect(differences(text)).toEqual([]);
   });
 
+  it('a long line of cells (subtypes inherited along the line)', () => {
+    expect(differences(`{|\n! h${' !! x || y'.repeat(1500)}\n|+ c${' || d'.repeat(500)}\n|}`)).toEqual([]);
+  });
+
   it('a long table', () => {
     let text = '{| class="wikitable sortable"\n! A !! B !! C\n';
     for (let i = 0; i < 300; i++) text += `|-\n| ${i} || style="x" | b${i} || [[c${i}]]\n`;

@@ -111,8 +111,14 @@ export class TdToken extends TableBaseToken {
     return this.childNodes[0]!.text().startsWith('\n');
   }
 
-  /** `td`, `th` or `caption`: from the syntax, or the previous cell's on the same line. */
+  /** `td`, `th` or `caption`: from the syntax, or the previous cell's on the same line. Read once built, then kept (the cells never change). */
   get subtype(): TdSubtype {
+    return (this.cachedSubtype ??= this.computeSubtype());
+  }
+
+  private cachedSubtype: TdSubtype | undefined = undefined;
+
+  private computeSubtype(): TdSubtype {
     const syntax = this.childNodes[0]!.text();
     const char = syntax.slice(-1);
     const own: TdSubtype = char === '!' ? 'th' : char === '+' ? 'caption' : 'td';
