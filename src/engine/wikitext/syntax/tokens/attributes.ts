@@ -28,7 +28,7 @@ const RICH_VALUE_EXCLUDES: readonly string[] = ['heading', 'html', 'table', 'hr'
 
 type ExcludingConfig = Config & { excludes?: readonly string[] };
 
-/** The configuration without `excludes`' stages, made once per configuration. */
+/** A configuration with RICH_VALUE_EXCLUDES added to its `excludes`, made once per configuration. */
 const RICH_CONFIGS = new WeakMap<Config, Config>();
 
 function richValueConfig(config: Config): Config {
