@@ -1,0 +1,90 @@
+/**
+ * INTERIM, until the quotes stage (another helper's stages/quotes.ts, tokens/quote.ts) is merged:
+ * the links stage reads the quotes of a link's text with parser/quotes.js on the whole text
+ * (not by line). This is a copy of that helper's `parseQuotesLine` and QuoteToken; on merge,
+ * delete this file and import `parseQuotesLine` (exported) from ./quotes.js.
+ */
+import { Token } from '../token.js';
+import type { ParseState } from '../token.js';
+import { SyntaxToken } from '../tokens/syntax.js';
+
+interface QuoteClosing {
+  bold?: boolean;
+  italic?: boolean;
+}
+
+class QuoteToken extends SyntaxToken {
+  readonly bold: boolean;
+  readonly italic: boolean;
+  readonly closing: QuoteClosing;
+
+  constructor(quotes: string, closing: { bold: boolean; italic: boolean }, state: ParseState) {
+    super('quote', state, quotes);
+    this.bold = quotes.length !== 2;
+    this.italic = quotes.length !== 3;
+    this.closing = {};
+    if (this.bold) this.closing.bold = closing.bold;
+    if (this.italic) this.closing.italic = closing.italic;
+  }
+
+  override text(): string {
+    const parent: Token | undefined = this.parentNode;
+    return parent?.type === 'image-parameter' && parent.name !== 'caption' ? '' : this.childNodes[0]!.toString();
+  }
+}
+
+const SPLIT = /('{2,})/u;
+
+/** parser/quotes.js `parseQuotes` on one line (not tidied: no closing quote added at its end). */
+export function parseQuotesLine(wikitext: string, state: ParseState): string {
+  const arr = wikitext.split(SPLIT);
+  const { length } = arr;
+  if (length === 1) return wikitext;
+  let nBold = 0;
+  let nItalic = 0;
+  let firstSingle: number | undefined;
+  let firstMulti: number | undefined;
+  let firstSpace: number | undefined;
+  for (let i = 1; i < length; i += 2) {
+    const len = arr[i]!.length;
+    if (len === 2) nItalic++;
+    else if (len === 3 || len === 4) {
+      if (len === 4) {
+        arr[i - 1] += `'`;
+        arr[i] = `'''`;
+      }
+      nBold++;
+      if (firstSingle !== undefined) continue;
+      const before = arr[i - 1]!;
+      if (before.endsWith(' ')) {
+        if (firstMulti === undefined && firstSpace === undefined) firstSpace = i;
+      } else if (before.slice(-2, -1) === ' ') firstSingle = i;
+      else firstMulti ??= i;
+    } else {
+      arr[i - 1] += `'`.repeat(len - 5);
+      arr[i] = `'''''`;
+      nItalic++;
+      nBold++;
+    }
+  }
+  if (nItalic % 2 === 1 && nBold % 2 === 1) {
+    const i = firstSingle ?? firstMulti ?? firstSpace;
+    if (i !== undefined) {
+      arr[i] = `''`;
+      arr[i - 1] += `'`;
+    }
+  }
+  let bold = false;
+  let italic = false;
+  const { accum } = state;
+  for (let i = 1; i < length; i += 2) {
+    const n = arr[i]!.length;
+    const isBold = n !== 2;
+    const isItalic = n !== 3;
+    new QuoteToken(arr[i]!, { bold: isBold && bold, italic: isItalic && italic }, state);
+    if (isBold) bold = !bold;
+    if (isItalic) italic = !italic;
+    arr[i] = `\0${accum.length - 1}q\x7F`;
+  }
+  return arr.join('');
+}

@@ -1,0 +1,232 @@
+/**
+ * Files: wikiparser-node's FileToken (`file`, src/link/file.js), its GalleryImageToken
+ * (`gallery-image`, src/link/galleryImage.js: a line of `<gallery>`, without brackets) and the
+ * ImageParameterToken (`image-parameter`, src/imageParameter.js) of every option after the target.
+ * An option is named by the first syntax of `config.img` (localized words included, in the
+ * configuration's order) that matches and whose value is valid; anything else is a `caption`.
+ * The caption and `alt=` hold the markers of what the links stage read in them (links, quotes,
+ * external link URLs) and are built into tokens with the tree; no later stage reads them (as the
+ * patched library: only tokens of the plain class are read further).
+ */
+import type { Config } from 'wikiparser-node';
+import { AstText, Token } from '../token.js';
+import type { ParseState } from '../token.js';
+import { normalizeTitle } from '../title.js';
+import type { Title } from '../title.js';
+import { STAGES } from '../stages/index.js';
+import { LAST_STAGE, LinkBaseToken } from './link.js';
+
+/** The options a gallery's image accepts (wikiparser-node's `galleryParams`); any other is `invalid`. */
+const GALLERY_PARAMS = new Set(['alt', 'link', 'lang', 'page', 'caption']);
+
+/** Splits an image's options at `|` outside `-{…}-` (wikiparser-node's `explode`). */
+function explode(str: string | undefined): string[] {
+  if (str === undefined) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let last = 0;
+  for (let i = 0; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    if (c === 0x7c /* | */) {
+      if (depth === 0) {
+        out.push(str.slice(last, i));
+        last = i + 1;
+      }
+    } else if (c === 0x2d /* - */ && str.charCodeAt(i + 1) === 0x7b /* { */) {
+      depth++;
+      i++;
+    } else if (c === 0x7d /* } */ && str.charCodeAt(i + 1) === 0x2d /* - */) {
+      depth--;
+      i++;
+    }
+  }
+  out.push(str.slice(last));
+  return out;
+}
+
+const syntaxRegexes = new Map<string, RegExp>();
+function syntaxRegex(syntax: string): RegExp {
+  let re = syntaxRegexes.get(syntax);
+  if (re === undefined) {
+    re = new RegExp(String.raw`^(\s*(?!\s))${syntax.replace('$1', '(.*)')}${syntax.endsWith('$1') ? '(?=$|\n)' : ''}(\s*)$`, 'u');
+    syntaxRegexes.set(syntax, re);
+  }
+  return re;
+}
+
+interface UrlRegexes {
+  like: RegExp;
+  url: RegExp;
+}
+const urlRegexes = new Map<string, UrlRegexes>();
+function urlRegex(protocol: string): UrlRegexes {
+  let r = urlRegexes.get(protocol);
+  if (r === undefined) {
+    const zs = String.raw` \xA0\u1680\u2000-\u200A\u202F\u205F\u3000`;
+    const common = String.raw`[^[\]<>"\0-\x1F\x7F${zs}\uFFFD]`;
+    r = {
+      like: new RegExp(String.raw`^(?:${protocol}|//|\0\d+m\x7F)`, 'iu'),
+      url: new RegExp(String.raw`^(?:(?:${protocol}|//)(?:\[[\da-f:.]+\]|${common})|\0\d+m\x7F)(?:${common}|\0\d+[cn!~]\x7F)*$`, 'iu'),
+    };
+    urlRegexes.set(protocol, r);
+  }
+  return r;
+}
+
+const COMMENTS = /\0\d+[cn]\x7F/gu;
+const TEMPLATES = /\0\d+t\x7F/gu;
+const TEMPLATES_QUOTES = /\0\d+[tq]\x7F/gu;
+const WIDTH = /^(?:\d+x?|\d*x\d+)(?:\s*px)?$/u;
+const LANG = /[^a-z\d-]/u;
+
+/** Whether an option's value is valid for its key (wikiparser-node's `validate`); a link gives its target. */
+function validate(key: string, raw: string, config: Config, extOrType: string | undefined): boolean | string | Title {
+  const val = raw.replace(COMMENTS, '').trim();
+  let value = val.replace(key === 'link' ? TEMPLATES_QUOTES : TEMPLATES, '').trim();
+  switch (key) {
+    case 'width':
+      return (!value && Boolean(val)) || WIDTH.test(value);
+    case 'link': {
+      const isGalleryImage = extOrType === 'gallery-image';
+      if (!value) return val;
+      const { like, url } = urlRegex(config.protocol);
+      if (like.test(value)) return url.test(value) ? val : isGalleryImage;
+      if (value.startsWith('[[') && value.endsWith(']]')) value = value.slice(2, -2);
+      const title = normalizeTitle(value, 0, config, { decode: true, selfLink: true });
+      return title.valid ? title : isGalleryImage;
+    }
+    case 'lang':
+      return (extOrType === 'svg' || extOrType === 'svgz') && !LANG.test(value);
+    case 'alt':
+    case 'class':
+    case 'manualthumb':
+      return true;
+    case 'page':
+      return (extOrType === 'djvu' || extOrType === 'djv' || extOrType === 'pdf') && Number(value) > 0;
+    default:
+      return Boolean(value) && !Number.isNaN(Number(value));
+  }
+}
+
+/** A file's extension, lower-cased (wikiparser-node's Title `extension`). */
+function extensionOf(title: Title): string | undefined {
+  const i = title.main.lastIndexOf('.');
+  return i === -1 ? undefined : title.main.slice(i + 1).toLowerCase();
+}
+
+const URL_FUNCTION = /^\{\{\s*(?:filepath|(?:full|canonical)urle?):./iu;
+
+/** One option of a file: `thumb`, `200px`, `link=…`, `alt=…`, the caption. */
+export class ImageParameterToken extends Token {
+  /** The option as written around its value (`$1` where the value is), empty for a caption. */
+  syntax = '';
+  /** For `link=`: its target (a Title, a URL, or `''`), read once the tree is built. */
+  link: Title | string | boolean | undefined = undefined;
+  private readonly config: Config;
+
+  constructor(str: string, extension: string | undefined, type: string | undefined, state: ParseState) {
+    super('image-parameter', state);
+    const { config } = state;
+    this.config = config;
+    const { img } = config;
+    for (const syntax in img) {
+      if (!Object.prototype.hasOwnProperty.call(img, syntax)) continue;
+      const mt = syntaxRegex(syntax).exec(str);
+      if (mt === null) continue;
+      const key = img[syntax]!;
+      if (mt.length === 4 && validate(key, mt[2]!, config, key === 'link' ? type : extension) === false) continue;
+      if (mt.length === 3) this.syntax = str;
+      else {
+        this.append(new AstText(mt[2]!));
+        this.syntax = mt[1]! + syntax + mt[3]!;
+      }
+      this.name = key;
+      return;
+    }
+    this.append(new AstText(str));
+    this.name = 'caption';
+  }
+
+  override afterBuild(): void {
+    if (this.parentNode?.type === 'gallery-image' && !GALLERY_PARAMS.has(this.name!)) this.name = 'invalid';
+    if (this.name === 'link') {
+      const value = super.text().trim();
+      if (URL_FUNCTION.test(value)) this.link = value;
+      else {
+        const link = validate('link', value, this.config, this.parentNode?.type);
+        this.link = link === true ? undefined : link;
+      }
+    }
+  }
+
+  override toString(): string {
+    return this.syntax ? this.syntax.replace('$1', super.toString()) : super.toString();
+  }
+
+  override text(): string {
+    return this.syntax ? this.syntax.replace('$1', super.text()).trim() : super.text().trim();
+  }
+}
+
+/** `[[File:Name|options]]`: wikiparser-node's FileToken. */
+export class FileToken extends LinkBaseToken {
+  /** The effective `link=` option's target, else the file's own title. */
+  link!: Title | string | boolean;
+
+  constructor(link: string, text: string | undefined, state: ParseState, delimiter = '|', type?: string) {
+    super(type ?? 'file', link, undefined, state, delimiter);
+    const extension = extensionOf(this.constructionTitle(link));
+    for (const part of explode(text)) this.append(new ImageParameterToken(part, extension, type, state));
+  }
+
+  /** The title read while the target still holds markers (wikiparser-node's `getTitle(true, true)`). */
+  protected constructionTitle(link: string): Title {
+    return normalizeTitle(link, 0, this.state.config, { decode: true, selfLink: true });
+  }
+
+  override afterBuild(): void {
+    const title = this.settle();
+    let arg: ImageParameterToken | undefined;
+    for (let i = this.childNodes.length - 1; i > 0; i--) {
+      const c = this.childNodes[i] as ImageParameterToken;
+      if (c.name === 'link') {
+        arg = c;
+        break;
+      }
+    }
+    if (arg === undefined) this.link = title;
+    else {
+      // The option's own `afterBuild` comes later (accum order): read its target now.
+      arg.afterBuild();
+      this.link = arg.link ?? title;
+    }
+  }
+}
+
+/** A line of `<gallery>`: `File:Name|options`, without brackets; its options were read by stages 0-9 first. */
+export class GalleryImageToken extends FileToken {
+  constructor(link: string, text: string | undefined, state: ParseState) {
+    let alt: string | undefined;
+    if (text !== undefined) {
+      const { accum } = state;
+      const from = accum.length;
+      const token = new Token('plain', state, text);
+      token.inExt = true;
+      for (let n = 0; n < LAST_STAGE; n++) STAGES[n]!(token, state);
+      alt = token.raw!;
+      // The throwaway token leaves the accum's reading: it stays in place so that markers keep their indexes.
+      token.raw = undefined;
+      for (let i = from + 1; i < accum.length; i++) accum[i]!.inExt = true;
+    }
+    super(link, alt, state, '|', 'gallery-image');
+    this.bracket = false;
+  }
+
+  protected override constructionTitle(link: string): Title {
+    return normalizeTitle(link, 6, this.state.config, { decode: true });
+  }
+
+  protected override readTitle(): Title {
+    return normalizeTitle(this.childNodes[0]!.toString(), 6, this.state.config, { decode: true });
+  }
+}
