@@ -28,7 +28,8 @@ export interface TitleOptions {
   selfLink?: boolean;
 }
 
-const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s).replaceAll('\xA0', ' ') : s);
+// As the library's decodeHtml: a no-break space is a space even where no entity wrote it.
+const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s) : s).replaceAll('\xA0', ' ');
 
 const interwikiRegexes = new WeakMap<Config, RegExp | null>();
 function interwikiRegex(config: Config): RegExp | null {
