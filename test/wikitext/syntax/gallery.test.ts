@@ -1,0 +1,59 @@
+/**
+ * The content of `<gallery>` (tokens/gallery.ts) against wikiparser-node's `ext-inner`. The
+ * extension tags' stage (0) is the lead's: here a stand-in for it makes the gallery from the whole
+ * page, and our GalleryToken is compared with the library's `ext-inner` of `<gallery>…</gallery>`.
+ */
+import Parser from 'wikiparser-node';
+import type { AstNodes as TheirNode } from 'wikiparser-node/dist/internal.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parserConfig } from '../../../src/engine/wikitext/tree.js';
+import { wikiProfile } from '../../../src/engine/wiki/profile.js';
+import { parseWikitextTree } from '../../../src/engine/wikitext/syntax/parse.js';
+import { STAGES } from '../../../src/engine/wikitext/syntax/stages/index.js';
+import type { Stage } from '../../../src/engine/wikitext/syntax/stages/index.js';
+import { GalleryToken } from '../../../src/engine/wikitext/syntax/tokens/gallery.js';
+import { compareTrees } from '../../support/wikitext-trees.js';
+
+const stages = STAGES as Stage[];
+const stage0 = stages[0]!;
+afterEach(() => {
+  stages[0] = stage0;
+});
+
+function galleryDifferences(inner: string, language = 'en'): string[] {
+  const config = parserConfig(wikiProfile({ project: `${language}wiki`, language }));
+  const viewOnly = Parser.viewOnly;
+  Parser.viewOnly = true;
+  let theirs;
+  try {
+    theirs = Parser.parse(`<gallery>${inner}</gallery>`, false, undefined, config);
+  } finally {
+    Parser.viewOnly = viewOnly;
+  }
+  const ext = theirs.firstChild as unknown as { lastChild: TheirNode };
+  stages[0] = (token, state) => {
+    if (token.type !== 'root') return;
+    token.raw = `\0${state.accum.length}e\x7F`;
+    new GalleryToken(inner, state);
+  };
+  const ours = parseWikitextTree(inner, config);
+  return compareTrees(ours.firstChild!, ext.lastChild, 5).map((d) => `${d.path} ${d.what}: ours ${d.ours} theirs ${d.theirs}`);
+}
+
+const CASES: readonly { inner: string; language?: string }[] = [
+  { inner: '\nFile:A.jpg|A [[b]] caption\nFile:B.jpg\n' },
+  { inner: '\nFile:A.jpg|thumb|left|alt=x|link=Foo|lang=de|page=2|caption\nImage:B.svg|lang=de|x\n\n  \nnot a file\n|pipe first\n' },
+  { inner: '\nA.jpg|no namespace\nFile:<x>.jpg|invalid\nFile:A.jpg|[[File:B.jpg|thumb|c]] and http://x.com ISBN 0306406152\n' },
+  { inner: '\nFile:A.jpg|[http://x.com X] [[a|b]]\nFile:A%20B.jpg|x\nFile:A.jpg|link=http://x.com|y\nFile:A.jpg|link=bad<|y\n' },
+  { inner: 'File:A.jpg|first line' },
+  { inner: '' },
+  { inner: '\nファイル:A.jpg|サムネイル|キャプション\n画像:B.png|説明\n', language: 'ja' },
+  { inner: '\nDatei:A.jpg|Bild [[x]]\nBild:B.png|mini|y\n', language: 'de' },
+  { inner: '\nФайл:A.jpg|Подпись [[x|y]]\n', language: 'ru' },
+];
+
+describe('<gallery> content against wikiparser-node', () => {
+  it.each(CASES)('$inner', ({ inner, language }) => {
+    expect(galleryDifferences(inner, language)).toEqual([]);
+  });
+});
