@@ -46,6 +46,9 @@ const CASES: readonly { inner: string; language?: string }[] = [
   { inner: '\nA.jpg|no namespace\nFile:<x>.jpg|invalid\nFile:A.jpg|[[File:B.jpg|thumb|c]] and http://x.com ISBN 0306406152\n' },
   { inner: '\nFile:A.jpg|[http://x.com X] [[a|b]]\nFile:A%20B.jpg|x\nFile:A.jpg|link=http://x.com|y\nFile:A.jpg|link=bad<|y\n' },
   { inner: 'File:A.jpg|first line' },
+  // Inside an extension tag the links stage reads `[[…]]` with the library's stricter pattern.
+  { inner: '\nFile:A.jpg|[[a|]] [[]] [[b|c]] [[File:B.jpg|]] [[File:C.jpg|x]]\nFile:A.jpg|x [[a|]]]] y\n' },
+  { inner: '\nFile:A.jpg|x\u2028y\nFile:A.jpg|a\rb\nFile:A.jpg|-{a|b}-|c\n' },
   { inner: '' },
   { inner: '\nファイル:A.jpg|サムネイル|キャプション\n画像:B.png|説明\n', language: 'ja' },
   { inner: '\nDatei:A.jpg|Bild [[x]]\nBild:B.png|mini|y\n', language: 'de' },
