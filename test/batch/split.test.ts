@@ -86,6 +86,38 @@ describe('splitSpans', () => {
     );
   });
 
+  it('frees each read chunk once no open span needs its bytes, and keeps the prefix and suffix intact', async () => {
+    const a = 'a'.repeat(20_000);
+    const b = 'b'.repeat(20_000);
+    // Each chunk owns its buffer, as a file's do. The first page runs over three chunks.
+    const first = new Uint8Array(Buffer.from(`<mediawiki><siteinfo>S</siteinfo>\n<page>${a}`));
+    const second = new Uint8Array(Buffer.from(b));
+    const third = new Uint8Array(Buffer.from(`${b}</page>\n<page>${a}</page>\n</mediawiki>\n${'c'.repeat(20_000)}`));
+    const whileOpen: number[] = [];
+    const firstLength = first.length;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      yield first;
+      yield second;
+      whileOpen.push(first.byteLength);
+      yield third;
+    }
+    const spans: string[] = [];
+    let prefix = '';
+    let suffix = '';
+    const onPrefix = (p: Uint8Array): void => {
+      prefix = text(p);
+    };
+    const onSuffix = (p: Uint8Array): void => {
+      suffix = text(p);
+    };
+    for await (const span of splitSpans(chunks(), '<page>', '</page>', { onPrefix, onSuffix }, 4 * 1024 * 1024, 64 * 1024)) spans.push(text(span));
+    expect(whileOpen, 'the first chunk is kept while the page it opens is open').toEqual([firstLength]);
+    expect(spans).toEqual([`<page>${a}${b}${b}</page>`, `<page>${a}</page>`]);
+    expect(prefix).toBe('<mediawiki><siteinfo>S</siteinfo>\n');
+    expect(suffix).toBe(`\n</mediawiki>\n${'c'.repeat(20_000)}`);
+    expect([first.byteLength, second.byteLength, third.byteLength], 'all freed once their spans are out').toEqual([0, 0, 0]);
+  });
+
   it('a stream ending inside a span throws SpanCut holding the span so far, whatever the chunking', async () => {
     const input = Buffer.from('<mediawiki><page>A</page><page><title>B</title> and mo');
     await fc.assert(

@@ -113,7 +113,9 @@ export interface SpanEvents {
  * Every `open ... close` span (markers included), e.g. each `<page>...</page>` of an XML dump.
  * Markers straddling chunk boundaries are found: the last `marker.length - 1` bytes of each
  * chunk are carried into the next search. A stream ending or failing inside a span throws
- * `SpanCut`; a stream failing outside one throws its own error.
+ * `SpanCut`; a stream failing outside one throws its own error. As splitLines does, each chunk
+ * that owns its buffer is freed once no span still needs its bytes: the bytes kept from outside
+ * the spans (the prefix, the suffix) and the carried marker bytes are copies, never views.
  */
 export async function* splitSpans(
   chunks: AsyncIterable<Uint8Array>,
@@ -130,16 +132,21 @@ export async function* splitSpans(
   let parts: Uint8Array[] = [];
   let prefix: Uint8Array[] | undefined = [];
   let prefixSize = 0;
-  // Views of the chunks since the last span closed, the oldest dropped past suffixLimit.
+  // Copies of the bytes since the last span closed (at most suffixLimit of each run), the oldest
+  // dropped past suffixLimit: copies, so the chunks they come from can be freed.
   let suffix: Uint8Array[] = [];
   let suffixSize = 0;
+  // The chunks the open span's `parts` are views of: freed once the span is joined.
+  let held: Uint8Array[] = [];
   const outside = (bytes: Uint8Array): void => {
     if (bytes.length === 0) return;
-    suffix.push(bytes);
-    suffixSize += bytes.length;
+    // Buffer.from copies (a Buffer's own `slice` would be a view).
+    const kept = Buffer.from(bytes.subarray(Math.max(0, bytes.length - suffixLimit)));
+    suffix.push(kept);
+    suffixSize += kept.length;
     while (suffixSize - suffix[0]!.length >= suffixLimit) suffixSize -= suffix.shift()!.length;
     if (prefix === undefined || prefixSize >= prefixLimit) return;
-    prefix.push(bytes.slice(0, prefixLimit - prefixSize));
+    prefix.push(Buffer.from(bytes.subarray(0, prefixLimit - prefixSize)));
     prefixSize += Math.min(bytes.length, prefixLimit - prefixSize);
   };
   const endPrefix = (): void => {
@@ -149,7 +156,11 @@ export async function* splitSpans(
   };
   try {
     for await (const chunk of chunks) {
-      const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+      let data: Buffer;
+      if (carry.length > 0) {
+        data = Buffer.concat([carry, chunk]);
+        release(chunk);
+      } else data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
       let pos = 0;
       for (;;) {
         if (!inside) {
@@ -170,18 +181,25 @@ export async function* splitSpans(
           if (j === -1) {
             const keep = Math.min(closeBytes.length - 1, data.length - pos);
             parts.push(data.subarray(pos, data.length - keep));
+            held.push(data);
             carry = Buffer.from(data.subarray(data.length - keep));
             break;
           }
           const end = j + closeBytes.length;
-          yield join(parts, data.subarray(pos, end));
+          const span = join(parts, data.subarray(pos, end));
           parts = [];
+          held.forEach(release);
+          held = [];
+          yield span;
           suffix = [];
           suffixSize = 0;
           inside = false;
           pos = end;
         }
       }
+      // Every byte of this chunk is copied (into spans, the carry, the prefix or the suffix)
+      // unless the open span holds a view of it.
+      if (held[held.length - 1] !== data) release(data);
     }
   } catch (error) {
     if (inside) throw new SpanCut(join(parts, carry), error);

@@ -1,7 +1,7 @@
 /**
  * The content of `<gallery>` (tokens/gallery.ts) against wikiparser-node's `ext-inner`. The
- * extension tags' stage (0) is the lead's: here a stand-in for it makes the gallery from the whole
- * page, and our GalleryToken is compared with the library's `ext-inner` of `<gallery>…</gallery>`.
+ * extension tags' stage (0) does not make galleries yet: here a stand-in for it makes the gallery
+ * from the whole page, and our GalleryToken is compared with the library's `ext-inner` of `<gallery>…</gallery>`.
  */
 import Parser from 'wikiparser-node';
 import type { AstNodes as TheirNode } from 'wikiparser-node/dist/internal.js';
@@ -10,7 +10,7 @@ import { parserConfig } from '../../../src/engine/wikitext/tree.js';
 import { wikiProfile } from '../../../src/engine/wiki/profile.js';
 import { parseWikitextTree } from '../../../src/engine/wikitext/syntax/parse.js';
 import { STAGES } from '../../../src/engine/wikitext/syntax/stages/index.js';
-import type { Stage } from '../../../src/engine/wikitext/syntax/stages/index.js';
+import type { Stage } from '../../../src/engine/wikitext/syntax/token.js';
 import { GalleryToken } from '../../../src/engine/wikitext/syntax/tokens/gallery.js';
 import { compareTrees } from '../../support/wikitext-trees.js';
 
@@ -34,7 +34,14 @@ function galleryDifferences(inner: string, language = 'en'): string[] {
   stages[0] = (token, state) => {
     if (token.type !== 'root') return;
     token.raw = `\0${state.accum.length}e\x7F`;
-    new GalleryToken(inner, state);
+    // As the extension tag's code: the content is read with the tag's own configuration.
+    const outer = state.config as typeof state.config & { excludes: string[] };
+    state.config = { ...outer, ext: outer.ext.filter((e) => e !== 'gallery'), excludes: [...outer.excludes], inExt: true } as typeof outer;
+    try {
+      new GalleryToken(inner, state);
+    } finally {
+      state.config = outer;
+    }
   };
   const ours = parseWikitextTree(inner, config);
   return compareTrees(ours.firstChild!, ext.lastChild, 5).map((d) => `${d.path} ${d.what}: ours ${d.ours} theirs ${d.theirs}`);

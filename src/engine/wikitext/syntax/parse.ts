@@ -17,13 +17,17 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
   state.accum.pop();
   for (let n = 0; n < maxStage && n < STAGES.length; n++) {
     const stage = STAGES[n]!;
+    state.config = config;
     stage(root, state);
     const { accum } = state;
     for (let i = 0; i < accum.length; i++) {
       const t = accum[i]!;
-      if (t.raw !== undefined && n >= t.stage) stage(t, state);
+      if (t.raw === undefined || n < t.stage) continue;
+      state.config = t.config!;
+      stage(t, state);
     }
   }
+  state.config = config;
   build(root, state);
   return root;
 }

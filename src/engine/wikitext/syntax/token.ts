@@ -8,10 +8,17 @@
  * markers once all stages ran.
  */
 import type { Config } from 'wikiparser-node';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 /** What every pass shares: the wiki's configuration (wikiparser-node's, from ../tree.ts) and the tokens met so far. */
 export interface ParseState {
-  readonly config: Config;
+  /**
+   * The configuration of the token being read: the page's, or an extension tag's content's
+   * (wikiparser-node gives `<ref>`'s content a copy without `ref` among the tags, so a `<ref>`
+   * inside reads as text). The driver sets it before each stage runs on a token; tokens made then
+   * inherit it.
+   */
+  config: Config;
   /** Every token, in creation order; a marker's index points here. */
   readonly accum: Token[];
   /** Whether the page is read as transcluded (`<includeonly>` shown): never, for an article. */
@@ -57,7 +64,8 @@ export class AstText {
  * in `raw` (with markers) until the build turns it into children.
  */
 export class Token {
-  type: string;
+  /** One of wikiparser-node's token types, never `text`: comparing `type` tells a text from a token. */
+  type: TokenTypes;
   /** The token's name where it has one (a template's normalised title, a tag's name, …). */
   name: string | undefined = undefined;
   childNodes: AstNodes[] = [];
@@ -66,15 +74,20 @@ export class Token {
   previousSibling: AstNodes | undefined = undefined;
   /** A plain token's wikitext with markers, until the build; undefined for every other token. */
   raw: string | undefined = undefined;
+  /** A plain token's configuration, which the stages read it with (see ParseState.config). */
+  config: Config | undefined = undefined;
   /**
    * The first stage that reads a plain token (wikiparser-node's `setAttribute('stage', n)`): a
    * heading's title, made by the braces stage, is not read by it again.
    */
   stage = 0;
 
-  constructor(type: string, state: ParseState, raw?: string) {
+  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
     this.type = type;
-    if (raw !== undefined) this.raw = raw;
+    if (raw !== undefined) {
+      this.raw = raw;
+      this.config = config;
+    }
     state.accum.push(this);
   }
 
@@ -156,3 +169,9 @@ export function buildFromRaw(raw: string, accum: readonly Token[]): AstNodes[] {
 export interface Token {
   afterBuild?(): void;
 }
+
+/**
+ * A stage of the parse (./stages): reads a plain token's `raw` and writes it back with markers of
+ * the tokens it made.
+ */
+export type Stage = (token: Token, state: ParseState) => void;

@@ -4,16 +4,17 @@
  * closes first. Rules split at a `;` before a variant's `code:` (or at the end), entities' `;` kept.
  */
 import type { Config } from 'wikiparser-node';
-import type { ParseState, Token } from '../token.js';
+import type { ParseState, Stage, Token } from '../token.js';
 import { ConverterToken } from '../tokens/converter.js';
-import type { Stage } from './index.js';
 
-const regexes = new WeakMap<Config, RegExp>();
+// Keyed by the variants: an extension tag's content has its own configuration object.
+const regexes = new Map<string, RegExp>();
 function ruleSplit(config: Config): RegExp {
-  let re = regexes.get(config);
+  const key = config.variants.join('|');
+  let re = regexes.get(key);
   if (re === undefined) {
-    re = new RegExp(String.raw`;(?=(?:[^;]*?=>)?\s*(?:${config.variants.join('|')})\s*:|(?:\s|\0\d+[cn]\x7F)*$)`, 'iu');
-    regexes.set(config, re);
+    re = new RegExp(String.raw`;(?=(?:[^;]*?=>)?\s*(?:${key})\s*:|(?:\s|\0\d+[cn]\x7F)*$)`, 'iu');
+    regexes.set(key, re);
   }
   return re;
 }

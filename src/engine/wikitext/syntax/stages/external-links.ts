@@ -4,10 +4,9 @@
  * links stage calls it with `inFile`) only the URL becomes a token, the brackets and text stay.
  */
 import type { Config } from 'wikiparser-node';
-import type { ParseState, Token } from '../token.js';
+import type { ParseState, Stage, Token } from '../token.js';
 import { ExtLinkToken } from '../tokens/ext-link.js';
 import { MagicLinkToken } from '../tokens/magic-link.js';
-import type { Stage } from './index.js';
 
 /** wikiparser-node's `zs`, `extUrlCharFirst`, `extUrlChar` (util/string.js). */
 export const ZS = String.raw` \xA0\u1680\u2000-\u200A\u202F\u205F\u3000`;
@@ -15,15 +14,16 @@ const COMMON_URL_CHAR = String.raw`[^[\]<>"\0-\x1F\x7F${ZS}\uFFFD]`;
 export const EXT_URL_CHAR_FIRST = String.raw`(?:\[[\da-f:.]+\]|${COMMON_URL_CHAR})`;
 export const EXT_URL_CHAR = String.raw`(?:${COMMON_URL_CHAR}|\0\d+[cn!~]\x7F)*`;
 
-const regexes = new WeakMap<Config, RegExp>();
+// Keyed by the protocols: an extension tag's content has its own configuration object.
+const regexes = new Map<string, RegExp>();
 function externalLinksRegex(config: Config): RegExp {
-  let re = regexes.get(config);
+  let re = regexes.get(config.protocol);
   if (re === undefined) {
     re = new RegExp(
       String.raw`\[((?:\0\d+[cn]\x7F)*(?:\0\d+f\x7F|(?:(?:${config.protocol}|//)${EXT_URL_CHAR_FIRST}|\0\d+m\x7F)${EXT_URL_CHAR}(?=[[\]<>"\t${ZS}]|\0\d)))([${ZS}]*(?![${ZS}]))([^\]\x01-\x08\x0A-\x1F\uFFFD]*)\]`,
       'giu',
     );
-    regexes.set(config, re);
+    regexes.set(config.protocol, re);
   }
   return re;
 }

@@ -1,4 +1,4 @@
 /** Stage 2 HTML tags (not yet written). */
-import type { Stage } from './index.js';
+import type { Stage } from '../token.js';
 
 export const parseHtml: Stage = () => {};

@@ -2,7 +2,7 @@
  * wikiparser-node's stages, in its order (its src/index.js `parseOnce`): each reads a plain token's
  * `raw` and replaces what it recognises by markers of new tokens. One module per stage.
  */
-import type { ParseState, Token } from '../token.js';
+import type { Stage } from '../token.js';
 import { parseBraces } from './braces.js';
 import { parseCommentAndExt } from './comment-and-ext.js';
 import { parseConverter } from './converter.js';
@@ -14,9 +14,6 @@ import { parseList } from './list.js';
 import { parseMagicLinks } from './magic-links.js';
 import { parseQuotes } from './quotes.js';
 import { parseTable } from './table.js';
-
-/** Reads `token.raw` and writes it back with markers of the tokens it made. */
-export type Stage = (token: Token, state: ParseState) => void;
 
 export const STAGES: readonly Stage[] = [
   parseCommentAndExt, // 0

@@ -7,12 +7,11 @@
  * gets its quotes here; a file's text also its external links' URLs.
  */
 import type { Config } from 'wikiparser-node';
-import type { ParseState, Token } from '../token.js';
+import type { ParseState, Stage, Token } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import { FileToken } from '../tokens/file.js';
 import { CategoryToken, LinkToken } from '../tokens/link.js';
 import { parseExternalLinksText } from './external-links.js';
-import type { Stage } from './index.js';
 import { parseQuotesLine } from './link-quotes.js';
 
 const REGEX = /^((?:(?!\0\d+!\x7F)[^\n[\]{}|])*)(?:(\||\0\d+!\x7F)([\s\S]*?[^\]])?)?\]\]([\s\S]*)$/u;
@@ -21,12 +20,13 @@ const REGEX_IMG = /^((?:(?!\0\d+!\x7F)[^\n[\]{}|])+)(\||\0\d+!\x7F)([\s\S]*)$/u;
 const NOT_IN_TARGET = /\0\d+[exhbru]\x7F/u;
 const COMMENTS = /\0\d+[cn]\x7F/gu;
 
-const urlRegexes = new WeakMap<Config, RegExp>();
+// Keyed by the protocols: an extension tag's content has its own configuration object.
+const urlRegexes = new Map<string, RegExp>();
 function urlRegex(config: Config): RegExp {
-  let re = urlRegexes.get(config);
+  let re = urlRegexes.get(config.protocol);
   if (re === undefined) {
     re = new RegExp(String.raw`^\s*(?:${config.protocol}|//)`, 'iu');
-    urlRegexes.set(config, re);
+    urlRegexes.set(config.protocol, re);
   }
   return re;
 }
@@ -116,6 +116,9 @@ export function parseLinksText(wikitext: string, state: ParseState, inExt: boole
   return s;
 }
 
+/** The configuration's field the library adds for extension tags' contents. */
+type TagConfig = Config & { inExt?: boolean };
+
 export const parseLinks: Stage = (token: Token, state: ParseState) => {
-  token.raw = parseLinksText(token.raw!, state, token.inExt === true);
+  token.raw = parseLinksText(token.raw!, state, (state.config as TagConfig).inExt === true);
 };

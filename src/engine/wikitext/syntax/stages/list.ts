@@ -1,4 +1,4 @@
 /** Stage 9 lists (not yet written). */
-import type { Stage } from './index.js';
+import type { Stage } from '../token.js';
 
 export const parseList: Stage = () => {};

@@ -5,22 +5,22 @@
  * `magic-link`s.
  */
 import type { Config } from 'wikiparser-node';
-import type { ParseState, Token } from '../token.js';
+import type { ParseState, Stage, Token } from '../token.js';
 import { MagicLinkToken } from '../tokens/magic-link.js';
 import { EXT_URL_CHAR, EXT_URL_CHAR_FIRST, ZS } from './external-links.js';
-import type { Stage } from './index.js';
 
 const SPACE = String.raw`[${ZS}\t]|&nbsp;|&#0*160;|&#x0*a0;`;
 const SP = `(?:${SPACE})+`;
 const SPDASH = `(?:${SPACE}|-)`;
 const MAGIC_LINK = String.raw`(?:RFC|PMID)${SP}\d+\b|ISBN${SP}(?:97[89]${SPDASH}?)?(?:\d${SPDASH}?){9}[\dx]\b`;
 
-const regexes = new WeakMap<Config, RegExp>();
+// Keyed by the protocols: an extension tag's content has its own configuration object.
+const regexes = new Map<string, RegExp>();
 function magicLinksRegex(config: Config): RegExp {
-  let re = regexes.get(config);
+  let re = regexes.get(config.protocol);
   if (re === undefined) {
     re = new RegExp(String.raw`(^|[^\p{L}\p{N}_])(?:(?:${config.protocol})(${EXT_URL_CHAR_FIRST}${EXT_URL_CHAR})|${MAGIC_LINK})`, 'giu');
-    regexes.set(config, re);
+    regexes.set(config.protocol, re);
   }
   return re;
 }

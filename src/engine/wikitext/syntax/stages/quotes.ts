@@ -1,4 +1,4 @@
 /** Stage 6 quotes (not yet written). */
-import type { Stage } from './index.js';
+import type { Stage } from '../token.js';
 
 export const parseQuotes: Stage = () => {};

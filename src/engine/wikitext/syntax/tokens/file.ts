@@ -122,12 +122,12 @@ export class ImageParameterToken extends Token {
   syntax = '';
   /** For `link=`: its target (a Title, a URL, or `''`), read once the tree is built. */
   link: Title | string | boolean | undefined = undefined;
-  private readonly config: Config;
+  private readonly imageConfig: Config;
 
   constructor(str: string, extension: string | undefined, type: string | undefined, state: ParseState) {
     super('image-parameter', state);
     const { config } = state;
-    this.config = config;
+    this.imageConfig = config;
     const { img } = config;
     for (const syntax in img) {
       if (!Object.prototype.hasOwnProperty.call(img, syntax)) continue;
@@ -153,7 +153,7 @@ export class ImageParameterToken extends Token {
       const value = super.text().trim();
       if (URL_FUNCTION.test(value)) this.link = value;
       else {
-        const link = validate('link', value, this.config, this.parentNode?.type);
+        const link = validate('link', value, this.imageConfig, this.parentNode?.type);
         this.link = link === true ? undefined : link;
       }
     }
@@ -174,14 +174,14 @@ export class FileToken extends LinkBaseToken {
   link!: Title | string | boolean;
 
   constructor(link: string, text: string | undefined, state: ParseState, delimiter = '|', type?: string) {
-    super(type ?? 'file', link, undefined, state, delimiter);
+    super(type === 'gallery-image' ? 'gallery-image' : 'file', link, undefined, state, delimiter);
     const extension = extensionOf(this.constructionTitle(link));
     for (const part of explode(text)) this.append(new ImageParameterToken(part, extension, type, state));
   }
 
   /** The title read while the target still holds markers (wikiparser-node's `getTitle(true, true)`). */
   protected constructionTitle(link: string): Title {
-    return normalizeTitle(link, 0, this.state.config, { decode: true, selfLink: true });
+    return normalizeTitle(link, 0, this.linkConfig, { decode: true, selfLink: true });
   }
 
   override afterBuild(): void {
@@ -208,25 +208,22 @@ export class GalleryImageToken extends FileToken {
   constructor(link: string, text: string | undefined, state: ParseState) {
     let alt: string | undefined;
     if (text !== undefined) {
-      const { accum } = state;
-      const from = accum.length;
+      // Read with the gallery's configuration, which the extension tag's code set.
       const token = new Token('plain', state, text);
-      token.inExt = true;
       for (let n = 0; n < LAST_STAGE; n++) STAGES[n]!(token, state);
       alt = token.raw!;
       // The throwaway token leaves the accum's reading: it stays in place so that markers keep their indexes.
       token.raw = undefined;
-      for (let i = from + 1; i < accum.length; i++) accum[i]!.inExt = true;
     }
     super(link, alt, state, '|', 'gallery-image');
     this.bracket = false;
   }
 
   protected override constructionTitle(link: string): Title {
-    return normalizeTitle(link, 6, this.state.config, { decode: true });
+    return normalizeTitle(link, 6, this.linkConfig, { decode: true });
   }
 
   protected override readTitle(): Title {
-    return normalizeTitle(this.childNodes[0]!.toString(), 6, this.state.config, { decode: true });
+    return normalizeTitle(this.childNodes[0]!.toString(), 6, this.linkConfig, { decode: true });
   }
 }

@@ -11,18 +11,7 @@ import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import { GalleryImageToken } from './file.js';
-import { SyntaxToken } from './syntax.js';
-
-/** A gallery's line that is no image: kept as written, no text. */
-export class CommentLineToken extends SyntaxToken {
-  constructor(line: string, state: ParseState) {
-    super('noinclude', state, line);
-  }
-
-  override text(): string {
-    return '';
-  }
-}
+import { NoincludeToken } from './hidden.js';
 
 const LINE = /^([^|]+)(?:\|(.*))?/u;
 const BLANK_LINES = /\n\s*\n/gu;
@@ -31,17 +20,16 @@ export class GalleryToken extends Token {
   constructor(inner: string | undefined, state: ParseState) {
     super('ext-inner', state);
     this.name = 'gallery';
-    this.inExt = true;
     if (inner === undefined) return;
     for (const line of inner.split('\n')) {
       const matches = LINE.exec(line);
       if (!matches) {
-        this.append(line.trim() ? new CommentLineToken(line, state) : new AstText(line));
+        this.append(line.trim() ? new NoincludeToken(line, state) : new AstText(line));
         continue;
       }
       const [, file, alt] = matches;
       if (normalizeTitle(file!, 6, state.config, { decode: true }).valid) this.append(new GalleryImageToken(file!, alt, state));
-      else this.append(new CommentLineToken(line, state));
+      else this.append(new NoincludeToken(line, state));
     }
   }
 

@@ -5,21 +5,13 @@
  * only by the converter stage (the links stage already read its quotes). The title is read once
  * the tree is built (`afterBuild`), as the library does: `link` is the Title, `name` its `title`.
  */
+import type { Config } from 'wikiparser-node';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 import { Token, buildFromRaw } from '../token.js';
 import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title } from '../title.js';
 import { SyntaxToken } from './syntax.js';
-
-declare module '../token.js' {
-  interface Token {
-    /**
-     * Whether the token was made inside an extension tag (wikiparser-node's `config.inExt`): the
-     * links stage then reads `[[…]]` with the library's stricter pattern.
-     */
-    inExt?: boolean;
-  }
-}
 
 /** The converter stage is the only one that reads a link's text (wikiparser-node's `MAX_STAGE - 1`). */
 export const LAST_STAGE = 10;
@@ -31,10 +23,13 @@ export abstract class LinkBaseToken extends Token {
   /** Whether `[[`…`]]` wrap the token (not for a gallery's images). */
   bracket = true;
   protected readonly state: ParseState;
+  /** The configuration it was made with (an extension tag's content has its own). */
+  protected readonly linkConfig: Config;
 
-  constructor(type: string, link: string, linkText: string | undefined, state: ParseState, delimiter = '|') {
+  constructor(type: TokenTypes, link: string, linkText: string | undefined, state: ParseState, delimiter = '|') {
     super(type, state);
     this.state = state;
+    this.linkConfig = state.config;
     this.append(new SyntaxToken('link-target', state, link));
     if (linkText !== undefined) {
       const inner = new Token('link-text', state, linkText);
@@ -46,7 +41,7 @@ export abstract class LinkBaseToken extends Token {
 
   /** The title, read from the built target (wikiparser-node's `getTitle`). */
   protected readTitle(): Title {
-    return normalizeTitle(this.childNodes[0]!.text(), 0, this.state.config, { decode: true, selfLink: true });
+    return normalizeTitle(this.childNodes[0]!.text(), 0, this.linkConfig, { decode: true, selfLink: true });
   }
 
   /** The delimiter as wikitext, and the title (`link`, `name`) read from the built tree. */

@@ -6,9 +6,10 @@
  */
 import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
+import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 export class SyntaxToken extends Token {
-  constructor(type: string, state: ParseState, text: string) {
+  constructor(type: TokenTypes, state: ParseState, text: string) {
     super(type, state);
     this.append(new AstText(text));
   }
