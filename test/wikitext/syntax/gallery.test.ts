@@ -10,8 +10,9 @@ import { parserConfig } from '../../../src/engine/wikitext/tree.js';
 import { wikiProfile } from '../../../src/engine/wiki/profile.js';
 import { parseWikitextTree } from '../../../src/engine/wikitext/syntax/parse.js';
 import { STAGES } from '../../../src/engine/wikitext/syntax/stages/index.js';
-import type { Stage } from '../../../src/engine/wikitext/syntax/token.js';
 import { GalleryToken } from '../../../src/engine/wikitext/syntax/tokens/gallery.js';
+import { Token } from '../../../src/engine/wikitext/syntax/token.js';
+import type { Stage } from '../../../src/engine/wikitext/syntax/token.js';
 import { compareTrees } from '../../support/wikitext-trees.js';
 
 const stages = STAGES as Stage[];
@@ -33,18 +34,25 @@ function galleryDifferences(inner: string, language = 'en'): string[] {
   const ext = theirs.firstChild as unknown as { lastChild: TheirNode };
   stages[0] = (token, state) => {
     if (token.type !== 'root') return;
-    token.raw = `\0${state.accum.length}e\x7F`;
-    // As the extension tag's code: the content is read with the tag's own configuration.
+    const at = state.accum.length;
+    token.raw = `\0${at}e\x7F`;
+    // As the extension tag's code: the content is read with the tag's own configuration, and the
+    // tag takes its place in the accum before its content once that is made.
     const outer = state.config as typeof state.config & { excludes: string[] };
     state.config = { ...outer, ext: outer.ext.filter((e) => e !== 'gallery'), excludes: [...outer.excludes], inExt: true } as typeof outer;
+    let gallery: GalleryToken;
     try {
-      new GalleryToken(inner, state);
+      gallery = new GalleryToken(inner, state);
     } finally {
       state.config = outer;
     }
+    const ext = new Token('ext', state);
+    state.accum.pop();
+    ext.append(gallery);
+    state.accum.splice(at, 0, ext);
   };
   const ours = parseWikitextTree(inner, config);
-  return compareTrees(ours.firstChild!, ext.lastChild, 5).map((d) => `${d.path} ${d.what}: ours ${d.ours} theirs ${d.theirs}`);
+  return compareTrees((ours.firstChild as Token).lastChild!, ext.lastChild, 5).map((d) => `${d.path} ${d.what}: ours ${d.ours} theirs ${d.theirs}`);
 }
 
 const CASES: readonly { inner: string; language?: string }[] = [

@@ -209,11 +209,14 @@ export class GalleryImageToken extends FileToken {
     let alt: string | undefined;
     if (text !== undefined) {
       // Read with the gallery's configuration, which the extension tag's code set.
+      const { accum } = state;
+      const at = accum.length;
       const token = new Token('plain', state, text);
       for (let n = 0; n < LAST_STAGE; n++) STAGES[n]!(token, state);
       alt = token.raw!;
-      // The throwaway token leaves the accum's reading: it stays in place so that markers keep their indexes.
-      token.raw = undefined;
+      // As the library, the throwaway token leaves the accum: the markers made meanwhile point one
+      // place too far until the extension tag takes its place before its content (tokens/ext.ts).
+      accum.splice(at, 1);
     }
     super(link, alt, state, '|', 'gallery-image');
     this.bracket = false;
