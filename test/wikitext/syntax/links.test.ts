@@ -56,6 +56,10 @@ const LINKS: readonly Case[] = [
   { text: '[[ファイル:A.jpg|サムネイル|左|200px|キャプション]] [[カテゴリ:X|y]] [[画像:B.png|thumb]]', language: 'ja' },
   { text: '[[Datei:A.jpg|mini|links|hochkant=1.5|Bild [[x]]]] [[Kategorie:Foo|Bar]] [[Bild:B.png|rahmenlos]]', language: 'de' },
   { text: '[[Файл:A.jpg|мини|справа|200пкс|Подпись]] [[Категория:Foo]] [[Изображение:B.png|thumb]]', language: 'ru' },
+  { text: '[[ファイル:A.jpg|サムネイル=B.jpg|200x100ピクセル|代替文=x [[y]]|リンク=Foo|中央|フレームなし|右上|境界|文上端|キャプション]] [[画像:C.svg|リンク=|300ピクセル|左]]', language: 'ja' },
+  { text: '[[Datei:A.jpg|mini=B.jpg|hochkant=0.8|hochkant 2|hochkant_3|verweis=Foo|zentriert|rahmenlos|rand|tiefgestellt|Bild]] [[Datei:A.jpg|miniatur|hochkant=x|y]]', language: 'de' },
+  { text: '[[Файл:A.jpg|миниатюра=B.jpg|сверхусправа=1.3|альт=Текст|ссылка=Москва|центр|безрамки|граница|текст-сверху|300x200пкс|подпись]]', language: 'ru' },
+  { text: '[[Fichier:A.jpg|vignette|redresse=0.8|redresse_2|lien=Paris|centré|non_encadré|alt=x|gauche|légende]] [[Catégorie:X|y]] [[Image:B.jpg|sans_cadre|neant]]', language: 'fr' },
   { text: '[[a\u00A0b]] [[\u200Ea]] [[a\x01b]] [[a\uFFFDb]] [[ñ]] [[ß]] [[ǆ]] [[𝔸]]' },
   { text: '[[File:A.jpg|[[File:B.jpg|[[File:C.jpg|[[File:D.jpg|x]]]]]]]]' },
   { text: '[[a|b\nc]] [[File:A.jpg|b\nc]] [[a|b\n\nc]] [[File:A.jpg\n|x]]' },
@@ -64,6 +68,20 @@ const LINKS: readonly Case[] = [
 describe('links stage (5) against wikiparser-node', () => {
   it.each(LINKS)('$text', ({ text, language }) => {
     expect(differences(text, language, 6)).toEqual([]);
+  });
+
+  it('reads deep and unclosed nesting as the library does', () => {
+    for (const text of [
+      `${'[[a|'.repeat(200)}x${']]'.repeat(200)}`,
+      `${'[[File:A.jpg|'.repeat(100)}x${']]'.repeat(100)}`,
+      `${'[[File:A.jpg|thumb|'.repeat(60)}x${']]'.repeat(30)}`,
+      '[['.repeat(2000),
+      ']]'.repeat(2000),
+      `${'[[a]] '.repeat(3000)}[[b`,
+      `[[File:A.jpg|${'[[b]] '.repeat(2000)}]]`,
+    ]) {
+      expect(differences(text, 'en', 6)).toEqual([]);
+    }
   });
 });
 

@@ -44,14 +44,47 @@ function explode(str: string | undefined): string[] {
   return out;
 }
 
-const syntaxRegexes = new Map<string, RegExp>();
-function syntaxRegex(syntax: string): RegExp {
-  let re = syntaxRegexes.get(syntax);
-  if (re === undefined) {
-    re = new RegExp(String.raw`^(\s*(?!\s))${syntax.replace('$1', '(.*)')}${syntax.endsWith('$1') ? '(?=$|\n)' : ''}(\s*)$`, 'u');
-    syntaxRegexes.set(syntax, re);
+/**
+ * An image option's syntax from `config.img`, with its pattern (wikiparser-node's, unescaped as
+ * there) and a cheap necessary condition: the trimmed option must be the syntax itself, or start
+ * and end with what surrounds its `$1`, when those are plain characters.
+ */
+interface ImageSyntax {
+  readonly syntax: string;
+  readonly key: string;
+  readonly regex: RegExp;
+  /** The whole syntax, when it has no `$1` and only plain characters. */
+  readonly literal: string | undefined;
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+const META = /[\\^$.*+?()[\]{}|/]|^\s|\s$/u;
+const imageSyntaxes = new WeakMap<object, readonly ImageSyntax[]>();
+function imageSyntaxesOf(img: Record<string, string>): readonly ImageSyntax[] {
+  let list = imageSyntaxes.get(img);
+  if (list === undefined) {
+    const out: ImageSyntax[] = [];
+    for (const syntax in img) {
+      if (!Object.prototype.hasOwnProperty.call(img, syntax)) continue;
+      const regex = new RegExp(String.raw`^(\s*(?!\s))${syntax.replace('$1', '(.*)')}${syntax.endsWith('$1') ? '(?=$|\n)' : ''}(\s*)$`, 'u');
+      const i = syntax.indexOf('$1');
+      const before = i === -1 ? syntax : syntax.slice(0, i);
+      const after = i === -1 ? '' : syntax.slice(i + 2);
+      const plain = !META.test(before) && !META.test(after);
+      out.push({
+        syntax,
+        key: img[syntax]!,
+        regex,
+        literal: i === -1 && plain && syntax !== '' ? syntax : undefined,
+        prefix: i !== -1 && plain ? before : '',
+        suffix: i !== -1 && plain ? after : '',
+      });
+    }
+    list = out;
+    imageSyntaxes.set(img, list);
   }
-  return re;
+  return list;
 }
 
 interface UrlRegexes {
@@ -128,12 +161,11 @@ export class ImageParameterToken extends Token {
     super('image-parameter', state);
     const { config } = state;
     this.imageConfig = config;
-    const { img } = config;
-    for (const syntax in img) {
-      if (!Object.prototype.hasOwnProperty.call(img, syntax)) continue;
-      const mt = syntaxRegex(syntax).exec(str);
+    const trimmed = str.trim();
+    for (const { syntax, key, regex, literal, prefix, suffix } of imageSyntaxesOf(config.img)) {
+      if (literal === undefined ? !trimmed.startsWith(prefix) || !trimmed.endsWith(suffix) : trimmed !== literal) continue;
+      const mt = regex.exec(str);
       if (mt === null) continue;
-      const key = img[syntax]!;
       if (mt.length === 4 && validate(key, mt[2]!, config, key === 'link' ? type : extension) === false) continue;
       if (mt.length === 3) this.syntax = str;
       else {
