@@ -72,8 +72,8 @@ export class LinkToken extends LinkBaseToken {
   /** The target's title, once the tree is built. */
   link!: Title;
 
-  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string) {
-    super('link', link, linkText, state, delimiter);
+  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string, type: 'link' | 'category' = 'link') {
+    super(type, link, linkText, state, delimiter);
   }
 
   override afterBuild(): void {
@@ -81,15 +81,9 @@ export class LinkToken extends LinkBaseToken {
   }
 }
 
-/** `[[Category:Name|sort key]]`: wikiparser-node's CategoryToken; the sort key is its `link-text`. */
-export class CategoryToken extends LinkBaseToken {
-  link!: Title;
-
+/** `[[Category:Name|sort key]]`: wikiparser-node's CategoryToken (a sibling of LinkToken there); the sort key is its `link-text`. */
+export class CategoryToken extends LinkToken {
   constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string) {
-    super('category', link, linkText, state, delimiter);
-  }
-
-  override afterBuild(): void {
-    this.link = this.settle();
+    super(link, linkText, state, delimiter, 'category');
   }
 }
