@@ -4,6 +4,7 @@
  * written by others at the same time (comments and tags, templates, HTML, tables, quotes, lists)
  * are kept out of the snippets, or the comparison stops before the stage they would need.
  */
+import fc from 'fast-check';
 import Parser from 'wikiparser-node';
 import { describe, expect, it } from 'vitest';
 import { parserConfig } from '../../../src/engine/wikitext/tree.js';
@@ -114,5 +115,47 @@ const CONVERTER: readonly Case[] = [
 describe('language conversion (stage 10) against wikiparser-node', () => {
   it.each(CONVERTER)('$text', ({ text, language }) => {
     expect(differences(text, language)).toEqual([]);
+  });
+});
+
+/** Pieces of the constructs of stages 0 (comments) and 5-8, 10 only. */
+const PIECES = [
+  'a', ' ', '\n', 'é', '|', ':', '#', '=', '[', ']', '[[', ']]', '[[[', ']]]', 'File:', 'Image:', 'Category:', 'de:', 'wikt:', 'Talk:', 'A.jpg', 'B.svg',
+  'thumb', '200px', 'x100px', 'upright', 'upright=1.2', 'link=', 'link=Foo', 'link=http://x.org', 'alt=', 'alt=x', 'left', 'frameless', 'page=2', 'lang=de',
+  '%20', '%5B', '&amp;', '&nbsp;', '&lt;', '<!--c-->', '<!--', '-->', 'http://x.org', '//y.org', 'mailto:a@b.c', 'ftp://z', '.', ',', ')', '(', '"',
+  'ISBN 0306406152', 'RFC 12', 'PMID 3', '-{', '}-', 'zh-hans:', 'zh-hant:', ';', '=>', 'H|', "''", "'''",
+];
+const pieces = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 });
+/** No line starting with a heading's or a list's marker (stages 1 and 9 are others'). */
+const lines = (p: readonly string[]): string => `x${p.join('').replaceAll('\n', '\nx')}`;
+
+describe('random wikitext of these stages', () => {
+  it('links (stage 5) as the library', () => {
+    fc.assert(
+      fc.property(pieces, (p) => {
+        expect(differences(lines(p), 'en', 6)).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('every stage, without quotes or lists, on a converting wiki', () => {
+    fc.assert(
+      fc.property(pieces, (p) => {
+        // No quotes either (stage 6).
+        expect(differences(lines(p).replaceAll("'", ''), 'zh')).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('localized files and categories', () => {
+    const ja = fc.array(fc.constantFrom(...PIECES, 'ファイル:', '画像:', 'カテゴリ:', 'サムネイル', '250ピクセル', '左', 'リンク=', '代替文='), { maxLength: 30 });
+    fc.assert(
+      fc.property(ja, (p) => {
+        expect(differences(lines(p), 'ja', 6)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
