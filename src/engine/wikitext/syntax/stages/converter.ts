@@ -59,5 +59,6 @@ export function parseConverterText(input: string, state: ParseState): string {
 }
 
 export const parseConverter: Stage = (token: Token, state: ParseState) => {
-  if (state.config.variants.length > 0) token.raw = parseConverterText(token.raw!, state);
+  // A text without `-{` comes back as it went in.
+  if (state.config.variants.length > 0 && token.raw!.includes('-{')) token.raw = parseConverterText(token.raw!, state);
 };

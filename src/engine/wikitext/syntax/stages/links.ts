@@ -120,5 +120,7 @@ export function parseLinksText(wikitext: string, state: ParseState, inExt: boole
 type TagConfig = Config & { inExt?: boolean };
 
 export const parseLinks: Stage = (token: Token, state: ParseState) => {
-  token.raw = parseLinksText(token.raw!, state, (state.config as TagConfig).inExt === true);
+  const raw = token.raw!;
+  // A text without `[[` comes back as it went in.
+  if (raw.includes('[[')) token.raw = parseLinksText(raw, state, (state.config as TagConfig).inExt === true);
 };
