@@ -16,6 +16,7 @@ import { parserConfig } from '../../src/engine/wikitext/tree.js';
 import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
 import { wikiProfile } from '../../src/engine/wiki/profile.js';
 import { compareTrees } from './wikitext-trees.js';
+import type { AstNodes } from '../../src/engine/wikitext/syntax/token.js';
 
 const { values } = parseArgs({ options: { limit: { type: 'string', default: '20' } } });
 const folder = wikitextCorpusDir();
@@ -27,6 +28,14 @@ let lines = 0;
 let same = 0;
 let files = 0;
 let shown = 0;
+/** How many compared lines hold each kind of token of these stages. */
+const kinds = new Map<string, number>();
+const KINDS = new Set(['link', 'category', 'file', 'image-parameter', 'ext-link', 'free-ext-link', 'magic-link', 'converter']);
+function typesIn(n: AstNodes, into: Set<string>): Set<string> {
+  if (KINDS.has(n.type)) into.add(n.type);
+  for (const c of n.childNodes) typesIn(c, into);
+  return into;
+}
 let ourTime = 0;
 let theirTime = 0;
 const limit = Number(values.limit);
@@ -53,6 +62,7 @@ for (const file of readdirSync(folder).sort()) {
     t = process.hrtime.bigint();
     const ours = parseWikitextTree(line, config, stage);
     ourTime += Number(process.hrtime.bigint() - t) / 1e6;
+    for (const k of typesIn(ours, new Set())) kinds.set(k, (kinds.get(k) ?? 0) + 1);
     const diffs = compareTrees(ours, theirs, 3);
     if (diffs.length === 0) {
       same++;
@@ -65,4 +75,5 @@ for (const file of readdirSync(folder).sort()) {
   }
   if (counted) files++;
 }
-console.log(`\n${same}/${lines} lines identical (${files} articles); ours ${ourTime.toFixed(0)} ms, wikiparser-node ${theirTime.toFixed(0)} ms`);
+console.log(`\nlines holding: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(`${same}/${lines} lines identical (${files} articles); ours ${ourTime.toFixed(0)} ms, wikiparser-node ${theirTime.toFixed(0)} ms`);
