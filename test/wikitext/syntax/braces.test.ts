@@ -174,7 +174,11 @@ const BRACES = [
   '{{{{{{{{{{a}}}}}}}}}}',
   '{'.repeat(30) + 'a' + '}'.repeat(30),
   '{{a|'.repeat(40) + '}}'.repeat(40),
-  '{{a|b\u2028c}} {{a\u00a0b}} {{a\tb}}',
+  '{{a|b\u2028c}} {{a\tb}} {{a\u3000b}}',
+  '{{=a#b==}} {{x=y}} {{ {{#if:{{{a|}}}|Foo bar|Baz}} }} {{a{{b c}}d}} {{{{{1| x }}}|y}} {{x#{{y}}}}',
+  '{{#invoke:{{a}}|f}} {{#invoke: x_y {{b}} |f}} {{#invoke:a#b|c}} {{#invoke:Module:X|f}} {{#invoke::X|f}}',
+  '{{raw:foo}} {{msgnw:bar}} {{msg:baz}} {{raw:PAGENAME}} {{subst:raw:x}} {{raw:subst:x}} {{ raw : y}}',
+  '{{:/a/}} {{/b/}}',
 ];
 
 const BRACES_DE = [
@@ -193,6 +197,10 @@ describe('stage 1, braces', () => {
   it.each(BRACES_JA)('ja: %j', (text) => {
     expect(differences(text, 2, 'ja')).toEqual([]);
   });
+  // ../title.ts replaces a no-break space only in a name with an entity (the library always does).
+  it.fails('a no-break space in a name', () => {
+    expect(differences('{{a\u00a0b}}', 2)).toEqual([]);
+  });
   it('gives the parameters the door reads', () => {
     const root = parseWikitextTree('{{a|x|b= 1 |b=2|y}} {{#if: c | d }}', configOf('en'), 2);
     const t = root.childNodes[0] as TranscludeToken;
@@ -205,6 +213,25 @@ describe('stage 1, braces', () => {
     const f = root.childNodes[2] as TranscludeToken;
     expect(f.getValue(1)).toBe('c');
     expect(f.text()).toBe('{{#if: c | d }}');
+  });
+});
+
+/** Comments in names, keys and values: compared once stage 0 makes comments. */
+const WITH_COMMENTS = [
+  '{{a<!--x-->|b<!--y-->=c<!--z-->}}',
+  '{{subst<!--x-->:a}} {{<!--x-->#if:a|b}} {{ <!--x--> PAGENAME <!--y--> }}',
+  '{{a|b=\n<!--x-->\nc\n<!--y-->\n}}',
+  '{{a|\n<!--x-->\n== b ==\n}}',
+  '<!--x-->== a ==<!--y-->\n<!--z-->=b=',
+  '{{a|{{b<!--x-->}}=c}}',
+  '{{{1<!--x-->|subst<!--y-->:}}}',
+  '{{a|{{{b<!--x-->|c<!--y-->}}}=c}} {{a|{{#if:<!--x-->b|c}}=e}}',
+];
+const stage0 = parseWikitextTree('<!--x-->', configOf('en'), 1).childNodes[0]?.type === 'comment';
+
+describe.skipIf(!stage0)('stage 1 after stage 0', () => {
+  it.each(WITH_COMMENTS)('%j', (text) => {
+    expect(differences(text, 2)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { SyntaxToken } from './syntax.js';
+import { childString } from './parameter.js';
 
 /** wikiparser-node's HiddenToken: wikitext that is not shown (its plain text is empty). */
 class HiddenToken extends SyntaxToken {
@@ -34,9 +35,14 @@ export class ArgToken extends Token {
   }
 
   override toString(): string {
+    return this.serialize(false);
+  }
+
+  /** The wikitext, without comments when `skip` (the library's `toString(skip)`). */
+  serialize(skip: boolean): string {
     let s = '{{{';
     const { childNodes } = this;
-    for (let i = 0; i < childNodes.length; i++) s += (i > 0 ? '|' : '') + childNodes[i]!.toString();
+    for (let i = 0; i < childNodes.length; i++) s += (i > 0 ? '|' : '') + childString(childNodes[i]!, skip);
     return `${s}}}}`;
   }
 

@@ -35,20 +35,30 @@ const hasSkipped = (n: AstNodes): boolean => {
   return false;
 };
 
-/**
- * The library's `toString(true)` of a parameter's key: its wikitext without comments and
- * `<noinclude>`. A comment or `<noinclude>` deeper than the key's own children (inside a template
- * in the key) is kept: our tokens have no `toString(skip)` (see the report to the lead).
- */
-function skipString(key: Token): string {
-  let s = '';
-  for (const c of key.childNodes) {
-    if (c.type === 'comment' || c.type === 'noinclude') continue;
-    s += c instanceof AstText || !hasSkipped(c) ? c.toString() : skipInner(c);
-  }
-  return s;
+/** A token whose wikitext has a form without comments (the library's `toString(true)`). */
+interface Skippable {
+  serialize(skip: boolean): string;
 }
-const skipInner = (t: Token): string => (t.constructor === Token ? skipString(t) : t.toString());
+
+/**
+ * The library's `toString(true)`: the wikitext without comments and `<noinclude>`, for a
+ * parameter's name. Our tokens have no `toString(skip)` (see the report to the lead): the
+ * tokens that are their children's wikitext and the braces' own tokens give it; any other token
+ * holding a comment gives its wikitext whole.
+ */
+export function skipString(n: AstNodes): string {
+  if (n.type === 'comment' || n.type === 'noinclude') return '';
+  if (n instanceof AstText || !hasSkipped(n)) return n.toString();
+  if (n.toString === Token.prototype.toString) {
+    let s = '';
+    for (const c of n.childNodes) s += skipString(c);
+    return s;
+  }
+  return typeof (n as Partial<Skippable>).serialize === 'function' ? (n as unknown as Skippable).serialize(true) : n.toString();
+}
+
+/** A child's wikitext, without comments when `skip`. */
+export const childString = (n: AstNodes, skip: boolean): string => (skip ? skipString(n) : n.toString());
 
 export class ParameterToken extends Token {
   declare name: string;
@@ -68,12 +78,16 @@ export class ParameterToken extends Token {
   }
 
   override afterBuild(): void {
-    if (!this.anon) this.name = trimName(skipString(this.childNodes[0] as Token));
+    if (!this.anon) this.name = trimName(skipString(this.childNodes[0]!));
   }
 
   override toString(): string {
+    return this.serialize(false);
+  }
+
+  serialize(skip: boolean): string {
     const [key, value] = this.childNodes;
-    return this.anon ? value!.toString() : `${key!.toString()}=${value!.toString()}`;
+    return this.anon ? childString(value!, skip) : `${childString(key!, skip)}=${childString(value!, skip)}`;
   }
 
   override text(): string {

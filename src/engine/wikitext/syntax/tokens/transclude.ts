@@ -11,7 +11,7 @@ import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title } from '../title.js';
 import { SyntaxToken } from './syntax.js';
-import { ParameterToken, removeComment } from './parameter.js';
+import { ParameterToken, childString, removeComment } from './parameter.js';
 
 const HEADING_IN_NAME = /^(?:\s|\0\d+[cn]\x7F)*\0(\d+)h\x7F(?:\s|\0\d+[cn]\x7F)*/u;
 const ARG_SUBST = /^(?:\s|\0\d+[cn]\x7F)*\0\d+s\x7F/u;
@@ -37,8 +37,9 @@ export const setBracesStage = (stage: Hook): void => {
  * text is parsed for templates first when it has braces, and the fragment dropped.
  */
 function titleOf(text: string, config: Config, include: boolean): Title {
-  if (!NEEDS_PARSE.test(text) || bracesStage === undefined || !text.includes('{')) return normalizeTitle(text, 10, config);
-  // Only the braces change such a title here: the text has no comments left, and stage 0's tags are not ours.
+  if (!NEEDS_PARSE.test(text) || bracesStage === undefined) return normalizeTitle(text, 10, config);
+  // Only the braces (templates, and a heading: `{{=a#b=}}`) change such a title here: the text
+  // has no comments left, and a tag would have made the name invalid.
   const state: ParseState = { config, accum: [], include };
   const root = new Token('root', state, text);
   state.accum.pop();
@@ -195,13 +196,18 @@ export class TranscludeToken extends Token {
   }
 
   override toString(): string {
+    return this.serialize(false);
+  }
+
+  /** The wikitext, without comments when `skip` (the library's `toString(skip)`). */
+  serialize(skip: boolean): string {
     const { childNodes } = this;
     let s = `{{${this.modifier}`;
     if (this.type === 'magic-word') {
-      s += childNodes[0]!.toString();
+      s += childString(childNodes[0]!, skip);
       if (childNodes.length > 1) s += this.colon;
-      for (let i = 1; i < childNodes.length; i++) s += (i > 1 ? '|' : '') + childNodes[i]!.toString();
-    } else for (let i = 0; i < childNodes.length; i++) s += (i > 0 ? '|' : '') + childNodes[i]!.toString();
+      for (let i = 1; i < childNodes.length; i++) s += (i > 1 ? '|' : '') + childString(childNodes[i]!, skip);
+    } else for (let i = 0; i < childNodes.length; i++) s += (i > 0 ? '|' : '') + childString(childNodes[i]!, skip);
     return `${s}}}`;
   }
 
