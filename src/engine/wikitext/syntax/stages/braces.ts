@@ -59,15 +59,11 @@ function getExecRegex(source: string): RegExp {
   return re;
 }
 
-const sources = new WeakMap<Config, string>();
-function sourceOf(config: Config): string {
-  let s = sources.get(config);
-  if (s === undefined) {
-    s = String.raw`${(config as Config & { excludes?: string[] }).excludes?.includes('heading') === true ? '' : String.raw`^((?:\0\d+[cno]\x7F)*)={1,6}|`}\[\[|-\{(?!\{)`;
-    sources.set(config, s);
-  }
-  return s;
-}
+const HEADING_SOURCE = String.raw`^((?:\0\d+[cno]\x7F)*)={1,6}|`;
+const LINK_SOURCE = String.raw`\[\[|-\{(?!\{)`;
+/** The openings of the stage's pattern: a heading's too unless the configuration excludes headings. */
+const sourceOf = (config: Config, headings: boolean): string =>
+  headings && (config as Config & { excludes?: string[] }).excludes?.includes('heading') !== true ? HEADING_SOURCE + LINK_SOURCE : LINK_SOURCE;
 
 /** The marker kind of a template or magic word (`{{!}}` and its kin have their own). */
 function getSymbol(s: string): string {
@@ -93,10 +89,10 @@ interface Open {
 const restore = (s: string, linkStack: readonly string[]): string =>
   s.includes('\0') ? s.replace(RESTORE, (_, p1: string) => linkStack[Number(p1)]!) : s;
 
-/** parser/braces.js `parseBraces`. */
-export function parseBracesText(input: string, state: ParseState): string {
+/** parser/braces.js `parseBraces`; `headings` false where the library's configuration excludes them. */
+export function parseBracesText(input: string, state: ParseState, headings = true): string {
   const { config, accum } = state;
-  const source = sourceOf(config);
+  const source = sourceOf(config, headings);
   const subst = config.parserFunction[3];
   const stack: Open[] = [];
   const linkStack: string[] = [];
@@ -250,11 +246,14 @@ export function parseBracesText(input: string, state: ParseState): string {
   return restore(whole(), linkStack);
 }
 
-/** The `#parseBraces` wrapper: a token other than the root is read behind a `\0`. */
+/**
+ * The `#parseBraces` wrapper: a token other than the root is read behind a `\0`. `<poem>`'s
+ * content has no headings (the library gives it a configuration excluding them).
+ */
 export const parseBraces: Stage = (token: Token, state: ParseState) => {
   const raw = token.raw!;
   if (token.type === 'root') token.raw = parseBracesText(raw, state);
-  else token.raw = parseBracesText(`\0${raw}`, state).slice(1);
+  else token.raw = parseBracesText(`\0${raw}`, state, !(token.type === 'ext-inner' && token.name === 'poem')).slice(1);
 };
 
 setBracesStage(parseBraces);
