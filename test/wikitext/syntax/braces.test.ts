@@ -50,12 +50,16 @@ function parseWithRedirect(text: string, config: Config, maxStage: number): Toke
   state.accum.pop();
   parseRedirect(root, state);
   for (let n = 0; n < maxStage; n++) {
+    state.config = config;
     STAGES[n]!(root, state);
     for (let i = 0; i < state.accum.length; i++) {
       const t = state.accum[i]!;
-      if (t.raw !== undefined && n >= t.stage) STAGES[n]!(t, state);
+      if (t.raw === undefined || n < t.stage) continue;
+      state.config = t.config!;
+      STAGES[n]!(t, state);
     }
   }
+  state.config = config;
   for (const t of [root, ...state.accum]) {
     if (t.raw !== undefined) {
       const raw = t.raw;

@@ -62,8 +62,8 @@ function getExecRegex(source: string): RegExp {
 const HEADING_SOURCE = String.raw`^((?:\0\d+[cno]\x7F)*)={1,6}|`;
 const LINK_SOURCE = String.raw`\[\[|-\{(?!\{)`;
 /** The openings of the stage's pattern: a heading's too unless the configuration excludes headings. */
-const sourceOf = (config: Config, headings: boolean): string =>
-  headings && (config as Config & { excludes?: string[] }).excludes?.includes('heading') !== true ? HEADING_SOURCE + LINK_SOURCE : LINK_SOURCE;
+const sourceOf = (config: Config): string =>
+  (config as Config & { excludes?: string[] }).excludes?.includes('heading') === true ? LINK_SOURCE : HEADING_SOURCE + LINK_SOURCE;
 
 /** The marker kind of a template or magic word (`{{!}}` and its kin have their own). */
 function getSymbol(s: string): string {
@@ -89,10 +89,10 @@ interface Open {
 const restore = (s: string, linkStack: readonly string[]): string =>
   s.includes('\0') ? s.replace(RESTORE, (_, p1: string) => linkStack[Number(p1)]!) : s;
 
-/** parser/braces.js `parseBraces`; `headings` false where the library's configuration excludes them. */
-export function parseBracesText(input: string, state: ParseState, headings = true): string {
+/** parser/braces.js `parseBraces`, with the configuration of the token read (`state.config`). */
+export function parseBracesText(input: string, state: ParseState): string {
   const { config, accum } = state;
-  const source = sourceOf(config, headings);
+  const source = sourceOf(config);
   const subst = config.parserFunction[3];
   const stack: Open[] = [];
   const linkStack: string[] = [];
@@ -247,13 +247,13 @@ export function parseBracesText(input: string, state: ParseState, headings = tru
 }
 
 /**
- * The `#parseBraces` wrapper: a token other than the root is read behind a `\0`. `<poem>`'s
- * content has no headings (the library gives it a configuration excluding them).
+ * The `#parseBraces` wrapper: a token other than the root is read behind a `\0`. Headings are
+ * not read where the token's configuration excludes them (`<poem>`'s content).
  */
 export const parseBraces: Stage = (token: Token, state: ParseState) => {
   const raw = token.raw!;
   if (token.type === 'root') token.raw = parseBracesText(raw, state);
-  else token.raw = parseBracesText(`\0${raw}`, state, !(token.type === 'ext-inner' && token.name === 'poem')).slice(1);
+  else token.raw = parseBracesText(`\0${raw}`, state).slice(1);
 };
 
 setBracesStage(parseBraces);

@@ -114,9 +114,7 @@ function parseListLine(wikitext: string, list: ListState, state: ParseState): st
 
 /** The `#parseList` wrapper. */
 export const parseList: Stage = (token: Token, state: ParseState) => {
-  // A link's text and `<langconvert>`'s content are read without lists (the library gives them a
-  // configuration excluding them).
-  if (token.type === 'link-text' || (token.type === 'ext-inner' && token.name === 'langconvert')) return;
+  // A link's text and `<langconvert>`'s content have a configuration excluding lists.
   if ((state.config as { excludes?: string[] }).excludes?.includes('list') === true) return;
   const text = token.raw!;
   let i = token.type === 'root' || (token.type === 'ext-inner' && token.name === 'poem') ? 0 : 1;

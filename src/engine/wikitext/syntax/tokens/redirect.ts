@@ -25,7 +25,7 @@ export class RedirectTargetToken extends Token {
   constructor(
     target: string,
     linkText: string | undefined,
-    private readonly config: Config,
+    private readonly titleConfig: Config,
     state: ParseState,
   ) {
     super('redirect-target', state);
@@ -34,7 +34,7 @@ export class RedirectTargetToken extends Token {
   }
 
   override afterBuild(): void {
-    const link = normalizeTitle(this.childNodes[0]!.toString(), 0, this.config, { decode: true });
+    const link = normalizeTitle(this.childNodes[0]!.toString(), 0, this.titleConfig, { decode: true });
     // Title#getTitle of a page named '': a title starting with `/` loses a final `/`.
     this.link = link.title.startsWith('/') ? { ...link, title: link.title.replace(/(.)\/$/u, '$1') } : link;
     this.name = this.link.title;

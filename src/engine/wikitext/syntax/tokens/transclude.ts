@@ -140,7 +140,7 @@ export class TranscludeToken extends Token {
     if (heading !== undefined) {
       // The library empties the heading's slot (`accum[heading] = undefined`); our driver reads
       // every slot, so an inert token takes it: never marked, never built, no hook.
-      accum[heading] = new Token('heading-dropped', state);
+      accum[heading] = new Token('plain', state);
       accum.pop();
     }
     const templateLike = token.isTemplate();
