@@ -231,11 +231,26 @@ const WITH_COMMENTS = [
   '{{{1<!--x-->|subst<!--y-->:}}}',
   '{{a|{{{b<!--x-->|c<!--y-->}}}=c}} {{a|{{#if:<!--x-->b|c}}=e}}',
 ];
+/** Extension and include tags (without attributes: their port is not in yet). */
+const WITH_TAGS = [
+  '<ref>{{a|b}}\n== c ==\n</ref>',
+  '<poem>\n== a ==\n{{b}}\n</poem>',
+  '{{a|<ref>b|c</ref>|d=<nowiki>}}</nowiki>}}',
+  '{{a<noinclude>|b</noinclude>}} {{c|<includeonly>d</includeonly>}}',
+  '<references>\n<ref>{{a}}</ref>\n</references>',
+];
+const LISTS_WITH_TAGS = ['<poem>\n* a\n: b\n</poem>', '<poem>* a\n;b:c</poem>', '<ref>* a\n* b</ref>', "; a <ref>b:c</ref> : d", '{{a|<poem>* b</poem>}}'];
 const stage0 = parseWikitextTree('<!--x-->', configOf('en'), 1).childNodes[0]?.type === 'comment';
 
 describe.skipIf(!stage0)('stage 1 after stage 0', () => {
   it.each(WITH_COMMENTS)('%j', (text) => {
     expect(differences(text, 2)).toEqual([]);
+  });
+  it.each(WITH_TAGS)('%j', (text) => {
+    expect(differences(text, 2)).toEqual([]);
+  });
+  it.each(LISTS_WITH_TAGS)('lists: %j', (text) => {
+    expect(differences(text, 10)).toEqual([]);
   });
 });
 
