@@ -238,6 +238,7 @@ const WITH_TAGS = [
   '{{a|<ref>b|c</ref>|d=<nowiki>}}</nowiki>}}',
   '{{a<noinclude>|b</noinclude>}} {{c|<includeonly>d</includeonly>}}',
   '<references>\n<ref>{{a}}</ref>\n</references>',
+  '{{a|{{b=<noinclude>|}}<ref>a{{a|<!--x-->\n</ref>1=b}}',
 ];
 const LISTS_WITH_TAGS = ['<poem>\n* a\n: b\n</poem>', '<poem>* a\n;b:c</poem>', '<ref>* a\n* b</ref>', "; a <ref>b:c</ref> : d", '{{a|<poem>* b</poem>}}'];
 const stage0 = parseWikitextTree('<!--x-->', configOf('en'), 1).childNodes[0]?.type === 'comment';

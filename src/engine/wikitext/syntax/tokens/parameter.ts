@@ -43,18 +43,40 @@ interface Skippable {
 /**
  * The library's `toString(true)`: the wikitext without comments and `<noinclude>`, for a
  * parameter's name. Our tokens have no `toString(skip)` (see the report to the lead): the
- * tokens that are their children's wikitext and the braces' own tokens give it; any other token
- * holding a comment gives its wikitext whole.
+ * tokens that are their children's wikitext and the braces' own tokens give it; from any other
+ * token's wikitext the comments' and `<noinclude>`s' own are cut out.
  */
 export function skipString(n: AstNodes): string {
   if (n.type === 'comment' || n.type === 'noinclude') return '';
-  if (n instanceof AstText || !hasSkipped(n)) return n.toString();
+  if (n instanceof AstText) return n.data;
+  const whole = n.toString();
+  // A comment's or `<noinclude>`'s wikitext starts with `<`.
+  if (!whole.includes('<') || !hasSkipped(n)) return whole;
   if (n.toString === Token.prototype.toString) {
     let s = '';
     for (const c of n.childNodes) s += skipString(c);
     return s;
   }
-  return typeof (n as Partial<Skippable>).serialize === 'function' ? (n as unknown as Skippable).serialize(true) : n.toString();
+  return typeof (n as Partial<Skippable>).serialize === 'function' ? (n as unknown as Skippable).serialize(true) : withoutSkipped(n, whole);
+}
+
+/** Another token's wikitext without its comments and `<noinclude>`s, cut out in document order. */
+function withoutSkipped(n: Token, whole: string): string {
+  const skipped: string[] = [];
+  const collect = (t: AstNodes): void => {
+    if (t.type === 'comment' || t.type === 'noinclude') skipped.push(t.toString());
+    else for (const c of t.childNodes) collect(c);
+  };
+  collect(n);
+  let out = '';
+  let from = 0;
+  for (const cut of skipped) {
+    const at = whole.indexOf(cut, from);
+    if (at === -1) continue;
+    out += whole.slice(from, at);
+    from = at + cut.length;
+  }
+  return out + whole.slice(from);
 }
 
 /** A child's wikitext, without comments when `skip`. */
@@ -74,7 +96,9 @@ export class ParameterToken extends Token {
     valueToken.stage = 2;
     this.append(keyToken, valueToken);
     this.anon = typeof key === 'number';
-    this.name = typeof key === 'string' ? trimName(removeCommentLine(key)) : String(key);
+    // A named parameter's name is its key's wikitext without comments, trimmed: the library sets
+    // it from the half-parsed key first, but reads it only after the build, which sets it again.
+    this.name = typeof key === 'string' ? key : String(key);
   }
 
   override afterBuild(): void {
