@@ -1,37 +1,10 @@
 /**
- * INTERIM, until the quotes stage (another helper's stages/quotes.ts, tokens/quote.ts) is merged:
- * the links stage reads the quotes of a link's text with parser/quotes.js on the whole text
- * (not by line). This is a copy of that helper's `parseQuotesLine` and QuoteToken; on merge,
- * delete this file and import `parseQuotesLine` (exported) from ./quotes.js.
+ * INTERIM: the links stage reads the quotes of a link's text with parser/quotes.js on the whole
+ * text (not by line). This is a copy of ./quotes.ts's module-private `parseQuotesLine` (not
+ * mine to edit); once that is exported, delete this file and import it from ./quotes.js.
  */
-import { Token } from '../token.js';
 import type { ParseState } from '../token.js';
-import { SyntaxToken } from '../tokens/syntax.js';
-
-interface QuoteClosing {
-  bold?: boolean;
-  italic?: boolean;
-}
-
-class QuoteToken extends SyntaxToken {
-  readonly bold: boolean;
-  readonly italic: boolean;
-  readonly closing: QuoteClosing;
-
-  constructor(quotes: string, closing: { bold: boolean; italic: boolean }, state: ParseState) {
-    super('quote', state, quotes);
-    this.bold = quotes.length !== 2;
-    this.italic = quotes.length !== 3;
-    this.closing = {};
-    if (this.bold) this.closing.bold = closing.bold;
-    if (this.italic) this.closing.italic = closing.italic;
-  }
-
-  override text(): string {
-    const parent: Token | undefined = this.parentNode;
-    return parent?.type === 'image-parameter' && parent.name !== 'caption' ? '' : this.childNodes[0]!.toString();
-  }
-}
+import { QuoteToken } from '../tokens/quote.js';
 
 const SPLIT = /('{2,})/u;
 
