@@ -69,7 +69,8 @@ export function parseLinksText(wikitext: string, state: ParseState, inExt: boole
       s += `[[${x}`;
       continue;
     }
-    const { ns, valid, interwiki } = normalizeTitle(trimmed, 0, config, { decode: true, selfLink: true });
+    const title = normalizeTitle(trimmed, 0, config, { decode: true, selfLink: true });
+    const { ns, valid, interwiki } = title;
     if (!valid) {
       s += `[[${x}`;
       continue;
@@ -109,9 +110,11 @@ export function parseLinksText(wikitext: string, state: ParseState, inExt: boole
     }
     if (text === undefined && delimiter) text = '';
     s += `\0${accum.length}l\x7F${after}`;
-    if (kind === 'file') new FileToken(link, text, state, delimiter);
-    else if (kind === 'category') new CategoryToken(link, text, state, delimiter);
-    else new LinkToken(link, text, state, delimiter);
+    // A target without markers reads the same title once built: the token keeps this one.
+    const known = link.includes('\0') ? undefined : title;
+    if (kind === 'file') new FileToken(link, text, state, delimiter, known);
+    else if (kind === 'category') new CategoryToken(link, text, state, delimiter, known);
+    else new LinkToken(link, text, state, delimiter, known);
   }
   return s;
 }

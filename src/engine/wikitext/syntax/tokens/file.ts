@@ -205,9 +205,9 @@ export class FileToken extends LinkBaseToken {
   /** The effective `link=` option's target, else the file's own title. */
   link!: Title | string | boolean;
 
-  constructor(link: string, text: string | undefined, state: ParseState, delimiter = '|', type?: string) {
-    super(type === 'gallery-image' ? 'gallery-image' : 'file', link, undefined, state, delimiter);
-    const extension = extensionOf(this.constructionTitle(link));
+  constructor(link: string, text: string | undefined, state: ParseState, delimiter = '|', known?: Title, type?: string) {
+    super(type === 'gallery-image' ? 'gallery-image' : 'file', link, undefined, state, delimiter, known);
+    const extension = extensionOf(known ?? this.constructionTitle(link));
     for (const part of explode(text)) this.append(new ImageParameterToken(part, extension, type, state));
   }
 
@@ -237,7 +237,7 @@ export class FileToken extends LinkBaseToken {
 
 /** A line of `<gallery>`: `File:Name|options`, without brackets; its options were read by stages 0-9 first. */
 export class GalleryImageToken extends FileToken {
-  constructor(link: string, text: string | undefined, state: ParseState) {
+  constructor(link: string, text: string | undefined, state: ParseState, known?: Title) {
     let alt: string | undefined;
     if (text !== undefined) {
       // Read with the gallery's configuration, which the extension tag's code set.
@@ -250,7 +250,7 @@ export class GalleryImageToken extends FileToken {
       // place too far until the extension tag takes its place before its content (tokens/ext.ts).
       accum.splice(at, 1);
     }
-    super(link, alt, state, '|', 'gallery-image');
+    super(link, alt, state, '|', known, 'gallery-image');
     this.bracket = false;
   }
 

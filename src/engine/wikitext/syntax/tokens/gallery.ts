@@ -28,7 +28,9 @@ export class GalleryToken extends Token {
         continue;
       }
       const [, file, alt] = matches;
-      if (normalizeTitle(file!, 6, state.config, { decode: true }).valid) this.append(new GalleryImageToken(file!, alt, state));
+      const title = normalizeTitle(file!, 6, state.config, { decode: true });
+      // The image reads the same title from a name without markers.
+      if (title.valid) this.append(new GalleryImageToken(file!, alt, state, file!.includes('\0') ? undefined : title));
       else this.append(new NoincludeToken(line, state));
     }
   }

@@ -26,8 +26,15 @@ export abstract class LinkBaseToken extends Token {
   /** The configuration it was made with (an extension tag's content has its own). */
   protected readonly linkConfig: Config;
 
-  constructor(type: TokenTypes, link: string, linkText: string | undefined, state: ParseState, delimiter = '|') {
+  /**
+   * The target's title when the stage that found the token read it from a target without
+   * markers: the same as read from the built tree, so it is not read twice.
+   */
+  protected known: Title | undefined;
+
+  constructor(type: TokenTypes, link: string, linkText: string | undefined, state: ParseState, delimiter = '|', known?: Title) {
     super(type, state);
+    this.known = known;
     this.state = state;
     this.linkConfig = state.config;
     this.append(new SyntaxToken('link-target', state, link));
@@ -47,7 +54,8 @@ export abstract class LinkBaseToken extends Token {
   /** The delimiter as wikitext, and the title (`link`, `name`) read from the built tree. */
   protected settle(): Title {
     if (this.delimiter.includes('\0')) this.delimiter = buildFromRaw(this.delimiter, this.state.accum).map(String).join('');
-    const title = this.readTitle();
+    const title = this.known ?? this.readTitle();
+    this.known = undefined;
     if (this.type !== 'ext-inner') this.name = title.title;
     return title;
   }
@@ -72,8 +80,8 @@ export class LinkToken extends LinkBaseToken {
   /** The target's title, once the tree is built. */
   link!: Title;
 
-  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string, type: 'link' | 'category' = 'link') {
-    super(type, link, linkText, state, delimiter);
+  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string, known?: Title, type: 'link' | 'category' = 'link') {
+    super(type, link, linkText, state, delimiter, known);
   }
 
   override afterBuild(): void {
@@ -83,7 +91,7 @@ export class LinkToken extends LinkBaseToken {
 
 /** `[[Category:Name|sort key]]`: wikiparser-node's CategoryToken (a sibling of LinkToken there); the sort key is its `link-text`. */
 export class CategoryToken extends LinkToken {
-  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string) {
-    super(link, linkText, state, delimiter, 'category');
+  constructor(link: string, linkText: string | undefined, state: ParseState, delimiter?: string, known?: Title) {
+    super(link, linkText, state, delimiter, known, 'category');
   }
 }
