@@ -60,6 +60,10 @@ export function parseMagicLinksText(wikitext: string, state: ParseState): string
   });
 }
 
+/** What a text needs to hold a link: a protocol's colon, or a magic link's word (only these, upper-case, make one). */
+const MIGHT_LINK = /:|RFC|PMID|ISBN/u;
+
 export const parseMagicLinks: Stage = (token: Token, state: ParseState) => {
-  token.raw = parseMagicLinksText(token.raw!, state);
+  const raw = token.raw!;
+  if (MIGHT_LINK.test(raw)) token.raw = parseMagicLinksText(raw, state);
 };
