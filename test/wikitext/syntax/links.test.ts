@@ -61,6 +61,10 @@ const LINKS: readonly Case[] = [
   { text: '[[Datei:A.jpg|mini=B.jpg|hochkant=0.8|hochkant 2|hochkant_3|verweis=Foo|zentriert|rahmenlos|rand|tiefgestellt|Bild]] [[Datei:A.jpg|miniatur|hochkant=x|y]]', language: 'de' },
   { text: '[[Файл:A.jpg|миниатюра=B.jpg|сверхусправа=1.3|альт=Текст|ссылка=Москва|центр|безрамки|граница|текст-сверху|300x200пкс|подпись]]', language: 'ru' },
   { text: '[[Fichier:A.jpg|vignette|redresse=0.8|redresse_2|lien=Paris|centré|non_encadré|alt=x|gauche|légende]] [[Catégorie:X|y]] [[Image:B.jpg|sans_cadre|neant]]', language: 'fr' },
+  // Templates in targets and options: the title once built is read again by stages 0 and 1, as the library does.
+  { text: '[[File:A.jpg|link={{x}}|c]] [[File:A.jpg|link=Foo{{x}}|c]] [[File:A.jpg|link={{localurl:X}}|c]] [[File:A.jpg|link={{fullurl:X}}|c]] [[File:A.jpg|link=a{{(!}}|c]]' },
+  { text: '[[{{x}}|y]] [[a{{x}}b]] [[{{x}}:y]] [[File:{{x}}.jpg]] [[Category:{{x}}]] [[a#{{x}}]] [[{{x}}#{{y|z}}]] [[a{{!}}b]] [[File:A.jpg{{!}}thumb|c]]' },
+  { text: '[[a<!--c-->b|c<!--d-->]] [[File:A.jpg|thumb<!--c-->|200px<!--c-->|{{x|[[y]]}} cap]] {{t|[[a|b]]}} [[a|{{x}}]] [[File:A.jpg|{{x}}px|c]]' },
   { text: '[[a\u00A0b]] [[\u200Ea]] [[a\x01b]] [[a\uFFFDb]] [[ñ]] [[ß]] [[ǆ]] [[𝔸]]' },
   { text: '[[File:A.jpg|[[File:B.jpg|[[File:C.jpg|[[File:D.jpg|x]]]]]]]]' },
   { text: '[[a|b\nc]] [[File:A.jpg|b\nc]] [[a|b\n\nc]] [[File:A.jpg\n|x]]' },
@@ -118,12 +122,13 @@ describe('language conversion (stage 10) against wikiparser-node', () => {
   });
 });
 
-/** Pieces of the constructs of stages 0 (comments) and 5-8, 10 only. */
+/** Pieces of the constructs of the link stages, with comments, tags, templates and HTML among them. */
 const PIECES = [
   'a', ' ', '\n', 'é', '|', ':', '#', '=', '[', ']', '[[', ']]', '[[[', ']]]', 'File:', 'Image:', 'Category:', 'de:', 'wikt:', 'Talk:', 'A.jpg', 'B.svg',
   'thumb', '200px', 'x100px', 'upright', 'upright=1.2', 'link=', 'link=Foo', 'link=http://x.org', 'alt=', 'alt=x', 'left', 'frameless', 'page=2', 'lang=de',
   '%20', '%5B', '&amp;', '&nbsp;', '&lt;', '<!--c-->', '<!--', '-->', 'http://x.org', '//y.org', 'mailto:a@b.c', 'ftp://z', '.', ',', ')', '(', '"',
   'ISBN 0306406152', 'RFC 12', 'PMID 3', '-{', '}-', 'zh-hans:', 'zh-hant:', ';', '=>', 'H|', "''", "'''",
+  '{{x}}', '{{!}}', '{{=}}', '{{(!}}', '{{', '}}', '{{fullurl:X}}', '<b>', '</b>', '<nowiki>[[n]]</nowiki>', '<ref>[[r|]]</ref>',
 ];
 const pieces = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 });
 /** No line starting with a heading's or a list's marker (stages 1 and 9 are others'). */

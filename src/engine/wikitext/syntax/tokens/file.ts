@@ -14,7 +14,7 @@ import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title } from '../title.js';
 import { STAGES } from '../stages/index.js';
-import { LAST_STAGE, LinkBaseToken } from './link.js';
+import { LAST_STAGE, LinkBaseToken, reparsedTitle } from './link.js';
 
 /** The options a gallery's image accepts (wikiparser-node's `galleryParams`); any other is `invalid`. */
 const GALLERY_PARAMS = new Set(['alt', 'link', 'lang', 'page', 'caption']);
@@ -113,7 +113,7 @@ const WIDTH = /^(?:\d+x?|\d*x\d+)(?:\s*px)?$/u;
 const LANG = /[^a-z\d-]/u;
 
 /** Whether an option's value is valid for its key (wikiparser-node's `validate`); a link gives its target. */
-function validate(key: string, raw: string, config: Config, extOrType: string | undefined): boolean | string | Title {
+function validate(key: string, raw: string, config: Config, extOrType: string | undefined, built = false): boolean | string | Title {
   const val = raw.replace(COMMENTS, '').trim();
   let value = val.replace(key === 'link' ? TEMPLATES_QUOTES : TEMPLATES, '').trim();
   switch (key) {
@@ -125,7 +125,8 @@ function validate(key: string, raw: string, config: Config, extOrType: string | 
       const { like, url } = urlRegex(config.protocol);
       if (like.test(value)) return url.test(value) ? val : isGalleryImage;
       if (value.startsWith('[[') && value.endsWith(']]')) value = value.slice(2, -2);
-      const title = normalizeTitle(value, 0, config, { decode: true, selfLink: true });
+      // Once built, the value is read again by stages 0 and 1 first, as the library does.
+      const title = (built ? reparsedTitle : normalizeTitle)(value, 0, config, { decode: true, selfLink: true });
       return title.valid ? title : isGalleryImage;
     }
     case 'lang':
@@ -185,7 +186,7 @@ export class ImageParameterToken extends Token {
       const value = super.text().trim();
       if (URL_FUNCTION.test(value)) this.link = value;
       else {
-        const link = validate('link', value, this.imageConfig, this.parentNode?.type);
+        const link = validate('link', value, this.imageConfig, this.parentNode?.type, true);
         this.link = link === true ? undefined : link;
       }
     }

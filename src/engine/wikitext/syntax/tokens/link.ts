@@ -8,13 +8,57 @@
 import type { Config } from 'wikiparser-node';
 import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 import { Token, buildFromRaw } from '../token.js';
-import type { ParseState } from '../token.js';
+import type { AstNodes, ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
-import type { Title } from '../title.js';
+import type { Title, TitleOptions } from '../title.js';
+import { STAGES } from '../stages/index.js';
 import { SyntaxToken } from './syntax.js';
 
 /** The converter stage is the only one that reads a link's text (wikiparser-node's `MAX_STAGE - 1`). */
 export const LAST_STAGE = 10;
+
+const REPARSE = /[<{[=\0\x7F]/u;
+const MARKER = /\0(\d+)[^\x7F]*\x7F/gu;
+
+/** A marker string back to its wikitext, markers inside the marked tokens too. */
+function restore(s: string, accum: readonly Token[]): string {
+  return s.replace(MARKER, (_, i: string) => restore(String(accum[Number(i)] as AstNodes), accum));
+}
+
+/**
+ * A title read from a built tree's text, as wikiparser-node's `normalizeTitle` without
+ * `halfParsed`: a text with `<`, `{`, `[` or `=` is first read by stages 0 and 1 (comments, tags,
+ * templates, headings), so that the title sees markers where they were (a `{{!}}` or a heading
+ * makes it invalid, a template does not), and its main part and fragment are written back.
+ */
+export function reparsedTitle(text: string, defaultNs: number, config: Config, options: TitleOptions): Title {
+  if (!REPARSE.test(text)) return normalizeTitle(text, defaultNs, config, options);
+  const state: ParseState = { config, accum: [], include: false };
+  const root = new Token('root', state, text.replace(TIDY, ''));
+  state.accum.pop();
+  const { accum } = state;
+  for (let n = 0; n < 2; n++) {
+    const stage = STAGES[n]!;
+    state.config = config;
+    stage(root, state);
+    for (let i = 0; i < accum.length; i++) {
+      const t = accum[i]!;
+      if (t.raw === undefined || n < t.stage) continue;
+      state.config = t.config!;
+      stage(t, state);
+    }
+  }
+  const title = normalizeTitle(root.raw!, defaultNs, config, options);
+  if (!title.main.includes('\0') && !title.fragment?.includes('\0')) return title;
+  const rawMain = restore(title.main, accum).replace(/_/gu, ' ').trim();
+  const main = rawMain && rawMain[0]!.toUpperCase() + rawMain.slice(1);
+  const namespace = config.namespaces[title.ns] ?? '';
+  const full = `${title.interwiki}${title.interwiki && ':'}${namespace}${namespace && ':'}${main}`.replace(/ /gu, '_');
+  const fragment = title.fragment === undefined ? undefined : restore(title.fragment, accum);
+  return { ...title, main, title: full, fragment };
+}
+
+const TIDY = /[\0\x7F]|\r$/gmu;
 
 /** What links, categories, files and gallery images share. */
 export abstract class LinkBaseToken extends Token {
@@ -48,7 +92,7 @@ export abstract class LinkBaseToken extends Token {
 
   /** The title, read from the built target (wikiparser-node's `getTitle`). */
   protected readTitle(): Title {
-    return normalizeTitle(this.childNodes[0]!.text(), 0, this.linkConfig, { decode: true, selfLink: true });
+    return reparsedTitle(this.childNodes[0]!.text(), 0, this.linkConfig, { decode: true, selfLink: true });
   }
 
   /** The delimiter as wikitext, and the title (`link`, `name`) read from the built tree. */
