@@ -28,7 +28,8 @@ export interface TitleOptions {
   selfLink?: boolean;
 }
 
-const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s).replaceAll('\xA0', ' ') : s);
+/** Entities decoded, and every no-break space a space (the library's `decodeHtml`, entities or not). */
+const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s) : s).replaceAll('\xA0', ' ');
 
 const interwikiRegexes = new WeakMap<Config, RegExp | null>();
 function interwikiRegex(config: Config): RegExp | null {
