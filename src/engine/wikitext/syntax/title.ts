@@ -28,7 +28,7 @@ export interface TitleOptions {
   selfLink?: boolean;
 }
 
-// As the library's decodeHtml: a no-break space is a space even where no entity wrote it.
+/** Entities decoded, and every no-break space a space (the library's `decodeHtml`, entities or not). */
 const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s) : s).replaceAll('\xA0', ' ');
 
 // Keyed by the prefixes' list, which the copies of the configuration made for extension tags'
