@@ -13,8 +13,7 @@ import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title } from '../title.js';
-import { STAGES } from '../stages/index.js';
-import { LAST_STAGE, LinkBaseToken, reparsedTitle } from './link.js';
+import { LAST_STAGE, LinkBaseToken, reparsedTitle, rereadToken } from './link.js';
 
 /** The options a gallery's image accepts (wikiparser-node's `galleryParams`); any other is `invalid`. */
 const GALLERY_PARAMS = new Set(['alt', 'link', 'lang', 'page', 'caption']);
@@ -245,7 +244,7 @@ export class GalleryImageToken extends FileToken {
       const { accum } = state;
       const at = accum.length;
       const token = new Token('plain', state, text);
-      for (let n = 0; n < LAST_STAGE; n++) STAGES[n]!(token, state);
+      rereadToken(token, state, LAST_STAGE);
       alt = token.raw!;
       // As the library, the throwaway token leaves the accum: the markers made meanwhile point one
       // place too far until the extension tag takes its place before its content (tokens/ext.ts).

@@ -8,14 +8,28 @@
 import type { Config } from 'wikiparser-node';
 import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 import { Token, buildFromRaw } from '../token.js';
-import type { AstNodes, ParseState } from '../token.js';
+import type { AstNodes, ParseState, Stage } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title, TitleOptions } from '../title.js';
-import { STAGES } from '../stages/index.js';
 import { SyntaxToken } from './syntax.js';
 
 /** The converter stage is the only one that reads a link's text (wikiparser-node's `MAX_STAGE - 1`). */
 export const LAST_STAGE = 10;
+
+/**
+ * Stages 0 to 9, which the tokens that read text again (a gallery's image, a title once built)
+ * run: registered by ../stages/links.ts, since a token importing ../stages/index.ts would close
+ * an import cycle (the stages make the tokens).
+ */
+let rereadStages: readonly Stage[] = [];
+export function setRereadStages(stages: readonly Stage[]): void {
+  rereadStages = stages;
+}
+
+/** Runs stages 0 to `to - 1` on one plain token only (wikiparser-node's `parseOnce` on a token that is not the page). */
+export function rereadToken(token: Token, state: ParseState, to: number): void {
+  for (let n = 0; n < to; n++) rereadStages[n]!(token, state);
+}
 
 const REPARSE = /[<{[=\0\x7F]/u;
 const MARKER = /\0(\d+)[^\x7F]*\x7F/gu;
@@ -38,7 +52,7 @@ export function reparsedTitle(text: string, defaultNs: number, config: Config, o
   state.accum.pop();
   const { accum } = state;
   for (let n = 0; n < 2; n++) {
-    const stage = STAGES[n]!;
+    const stage = rereadStages[n]!;
     state.config = config;
     stage(root, state);
     for (let i = 0; i < accum.length; i++) {
