@@ -20,7 +20,7 @@ import { parseList } from './list.js';
 import { parseMagicLinks } from './magic-links.js';
 import { parseQuotes } from './quotes.js';
 import { parseTable } from './table.js';
-import { parseQuotesLine } from './link-quotes.js';
+import { parseQuotesLine } from './quotes.js';
 
 const REGEX = /^((?:(?!\0\d+!\x7F)[^\n[\]{}|])*)(?:(\||\0\d+!\x7F)([\s\S]*?[^\]])?)?\]\]([\s\S]*)$/u;
 const REGEX_IN_EXT = /^((?:(?!\0\d+!\x7F)[^\n[\]{}|])+)(?:(\||\0\d+!\x7F)([\s\S]*?[^\]]))?\]\]([\s\S]*)$/u;

@@ -11,7 +11,7 @@ import { QuoteToken } from '../tokens/quote.js';
 const SPLIT = /('{2,})/u;
 
 /** parser/quotes.js `parseQuotes` on one line (not tidied: no closing quote added at its end). */
-function parseQuotesLine(wikitext: string, state: ParseState): string {
+export function parseQuotesLine(wikitext: string, state: ParseState): string {
   const arr = wikitext.split(SPLIT);
   const { length } = arr;
   if (length === 1) return wikitext;

@@ -5,8 +5,8 @@
  * An option is named by the first syntax of `config.img` (localized words included, in the
  * configuration's order) that matches and whose value is valid; anything else is a `caption`.
  * The caption and `alt=` hold the markers of what the links stage read in them (links, quotes,
- * external link URLs) and are built into tokens with the tree; no later stage reads them (as the
- * patched library: only tokens of the plain class are read further).
+ * external link URLs); as in the library (its `isPlain`), the caption is then read from stage 7
+ * on without lists (external links, magic links, conversion), `alt=` by the conversion stage only.
  */
 import type { Config } from 'wikiparser-node';
 import { AstText, Token } from '../token.js';
@@ -150,6 +150,20 @@ function extensionOf(title: Title): string | undefined {
 const URL_FUNCTION = /^\{\{\s*(?:filepath|(?:full|canonical)urle?):./iu;
 
 /** One option of a file: `thumb`, `200px`, `link=…`, `alt=…`, the caption. */
+const noLists = new WeakMap<Config, Config>();
+
+/** The configuration with lists excluded (a caption's), one copy per configuration. */
+function withoutLists(config: Config): Config {
+  const excludes = (config as Config & { excludes: string[] }).excludes;
+  if (excludes.includes('list')) return config;
+  let copy = noLists.get(config);
+  if (copy === undefined) {
+    copy = { ...config, excludes: [...excludes, 'list'] } as Config;
+    noLists.set(config, copy);
+  }
+  return copy;
+}
+
 export class ImageParameterToken extends Token {
   /** The option as written around its value (`$1` where the value is), empty for a caption. */
   syntax = '';
@@ -169,13 +183,21 @@ export class ImageParameterToken extends Token {
       if (mt.length === 4 && validate(key, mt[2]!, config, key === 'link' ? type : extension) === false) continue;
       if (mt.length === 3) this.syntax = str;
       else {
-        this.append(new AstText(mt[2]!));
         this.syntax = mt[1]! + syntax + mt[3]!;
+        if (key === 'alt') {
+          // Read by the conversion stage (the library's MAX_STAGE - 1).
+          this.raw = mt[2]!;
+          this.config = config;
+          this.stage = 10;
+        } else this.append(new AstText(mt[2]!));
       }
       this.name = key;
       return;
     }
-    this.append(new AstText(str));
+    // A caption is read from the external links on, never as a list.
+    this.raw = str;
+    this.config = withoutLists(config);
+    this.stage = 7;
     this.name = 'caption';
   }
 
