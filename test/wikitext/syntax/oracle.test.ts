@@ -71,7 +71,7 @@ const PIECES = [
   '{|', '|}', '|-', '|+', '<', '>', '/>', '<!--', '-->', '<ref>', '</ref>', '<ref name="n"/>', '<nowiki>', '</nowiki>', '<br>', '<span>', '</span>', '<b>', '</b>',
   '<references/>', '<math>', '</math>', '<gallery>', '</gallery>', '<poem>', '</poem>', '<pre>', '</pre>', '<includeonly>', '</includeonly>', '<noinclude>', '</noinclude>',
   '{{cite web|url=http://x.org|title=T}}', '{{lc:AB}}', '{{#if:x|y|z}}', '{{#invoke:M|f|a}}', '{{PAGENAME}}', '{{!}}', '{{=}}', '{{{1|d}}}', 'subst:',
-  '[[Link]]', '[[Link|text]]', '[[File:X.jpg|thumb|200px|cap [[l]]]]', '[[Category:C]]', '[[de:X]]', '[[:Category:C]]', '[[#s]]',
+  '[[Link]]', '[[Link|text]]', '[[File:X.jpg|thumb|200px|cap [[l]]]]', '[[File:Y.png|alt=-{a}-|cap http://u.org [http://v.org w] ISBN 978-0-00-000000-2 \n* x]]', '[[Category:C]]', '[[de:X]]', '[[:Category:C]]', '[[#s]]',
   '[http://e.com t]', 'http://f.com', 'ISBN 978-0-00-000000-2', 'RFC 123', '-{', '}-', '-{zh:a;zh-tw:b}-', '__TOC__', '__NOTOC__', '&amp;', '&nbsp;',
   '== H ==', '\n== H ==\n', '\n{|\n|a||b\n|}\n', '\n* i\n', '\n; t : d\n', ' class="x"', 'rowspan=2 |',
 ];

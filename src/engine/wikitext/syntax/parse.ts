@@ -8,6 +8,7 @@ import type { Config } from 'wikiparser-node';
 import { AstText, Token, buildFromRaw } from './token.js';
 import type { ParseState } from './token.js';
 import { STAGES } from './stages/index.js';
+import { parseRedirect } from './stages/redirect.js';
 
 /** Parses `wikitext` with stages 0 to `maxStage - 1` (all by default) into a tree whose root is a `root` token. */
 export function parseWikitextTree(wikitext: string, config: Config, maxStage = STAGES.length): Token {
@@ -15,6 +16,8 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
   // As the library: NULs and DELs are the markers' own characters; a CR ending a line goes.
   const root = new Token('root', state, wikitext.replace(TIDY, ''));
   state.accum.pop();
+  // `#REDIRECT [[…]]` at the page's start, read before stage 0 as the library does.
+  if (maxStage > 0) parseRedirect(root, state);
   for (let n = 0; n < maxStage && n < STAGES.length; n++) {
     const stage = STAGES[n]!;
     state.config = config;

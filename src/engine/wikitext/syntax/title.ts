@@ -28,14 +28,17 @@ export interface TitleOptions {
   selfLink?: boolean;
 }
 
-const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s).replaceAll('\xA0', ' ') : s);
+/** Entities decoded, and every no-break space a space (the library's `decodeHtml`, entities or not). */
+const decodeHtml = (s: string): string => (s.includes('&') ? decodeHTMLStrict(s) : s).replaceAll('\xA0', ' ');
 
-const interwikiRegexes = new WeakMap<Config, RegExp | null>();
+// Keyed by the prefixes' list, which the copies of the configuration made for extension tags'
+// contents share: one pattern of a wiki's hundreds of prefixes, not one per `<ref>`.
+const interwikiRegexes = new WeakMap<readonly string[], RegExp | null>();
 function interwikiRegex(config: Config): RegExp | null {
-  let re = interwikiRegexes.get(config);
+  let re = interwikiRegexes.get(config.interwiki);
   if (re === undefined) {
     re = config.interwiki.length > 0 ? new RegExp(String.raw`^(${config.interwiki.join('|')})\s*:`, 'diu') : null;
-    interwikiRegexes.set(config, re);
+    interwikiRegexes.set(config.interwiki, re);
   }
   return re;
 }
@@ -65,7 +68,8 @@ export function normalizeTitle(input: string, defaultNs: number, config: Config,
       ns = 0;
       title = title.slice(1).trim();
     }
-    if (defaultNs === 0) {
+    // An interwiki prefix ends with a colon: a title without one has none.
+    if (defaultNs === 0 && title.includes(':')) {
       const iw = interwikiRegex(config)?.exec(title.replaceAll('_', ' ').replace(/^\s*:?\s*/u, ''));
       if (iw) {
         interwiki = iw[1]!.toLowerCase();

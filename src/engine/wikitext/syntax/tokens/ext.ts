@@ -17,6 +17,7 @@ type TagConfig = Config & { excludes: string[]; inExt?: boolean };
 import { AstText, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { AttributesToken } from './attributes.js';
+import { GalleryToken } from './gallery.js';
 import { NoincludeToken } from './hidden.js';
 
 /** Tags whose content is wikitext read by all stages, with what each leaves out. */
@@ -70,10 +71,11 @@ class LiteralInner extends Token {
 
 /**
  * `<pre>`'s content: literal, but `<nowiki>` and `</nowiki>` pairs in it are tags that show
- * nothing (src/pre.js). Its markers are built, no stage reads it.
+ * nothing (src/pre.js), and the conversion stage reads it (the library's `isPlain`, from
+ * MAX_STAGE - 1).
  */
 class PreInner extends Token {
-  constructor(text: string | undefined, state: ParseState) {
+  constructor(text: string | undefined, state: ParseState, config: Config) {
     let wikitext = text;
     if (wikitext) {
       const opening = /<nowiki>/giu;
@@ -99,7 +101,11 @@ class PreInner extends Token {
     }
     super('ext-inner', state);
     this.name = 'pre';
-    this.append(new AstText(wikitext ?? ''));
+    if (wikitext !== undefined) {
+      this.raw = wikitext;
+      this.config = config;
+      this.stage = 10;
+    }
   }
 }
 
@@ -130,7 +136,8 @@ class ReferencesInner extends Token {
     }
     super('ext-inner', state);
     this.name = 'references';
-    this.append(new AstText(wikitext ?? ''));
+    // `<references/>` has no content: no child, as the library's token made without text.
+    if (wikitext !== undefined) this.append(new AstText(wikitext));
   }
 }
 
@@ -142,13 +149,20 @@ export class ExtToken extends TagPairToken {
     const config: TagConfig = { ...outer, ext: outer.ext.filter((e) => e !== name), excludes: [...(outer.excludes ?? [])], inExt: true };
     let content: Token;
     const readsAs = name === 'pre' && attrs.getAttr('format') === 'wikitext' ? 'wikitext' : name;
-    if (readsAs === 'pre') content = new PreInner(inner, state);
+    if (readsAs === 'pre') content = new PreInner(inner, state, config);
     else if (readsAs === 'wikitext' || WIKITEXT_CONTENT.has(name)) {
       if (name === 'poem') config.excludes.push('heading');
       else if (name === 'langconvert') config.excludes.push('list');
       else if (name === 'tab') config.ext = config.ext.filter((e) => e !== 'tabs');
       // `<ref/>` has no content token to read: the library's token without text.
       content = inner === undefined ? new Token('ext-inner', state) : new Token('ext-inner', state, inner, config);
+    } else if (name === 'gallery') {
+      state.config = config;
+      try {
+        content = new GalleryToken(inner, state);
+      } finally {
+        state.config = outer;
+      }
     } else if (name === 'references') {
       config.excludes.push('heading');
       state.config = config;
