@@ -4,8 +4,8 @@
  * .test.ts): CPU(4n) / CPU(n) under 8, where quadratic is 16. Before the guard, unclosed `<ref>`,
  * unclosed external links and headings were quadratic (500 KB of `<ref>` took 9 s); many tables in
  * one section were too (their identifiers were numbered from 1 each time, table/build.ts), and a
- * row of many `||` cells (the library's getters cache only in its read-only mode, nesting.ts
- * readingTree: 4,000 cells took 22 s).
+ * row of many `||` cells (wikiparser-node computed a cell's kind from the cell before it at every
+ * read: 4,000 cells took 22 s; our syntax tree computes it once, syntax/tokens/table.ts).
  */
 import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
 import { parserConfig } from '../../src/engine/wikitext/tree.js';

@@ -34,7 +34,6 @@ import { ReferenceBook, dropUnresolved } from '../reference/wikitext.js';
 import { stripMarkup } from './render.js';
 import type { Scope } from './scope.js';
 import { WikitextWalker } from './walker.js';
-import { readingTree } from './nesting.js';
 import { parseTree } from './tree.js';
 
 export const WikitextMetaSchema = z.object({
@@ -75,7 +74,7 @@ export function parseWikitext(wikitext: string, meta: WikitextMeta = {}, options
 
 /** The wikitext front door: checked input → what the wikitext holds plus the page's metadata. */
 export function readWikitext(wikitext: string, meta: WikitextMeta = {}, options: WikitextOptions = {}): FrontDoorResult {
-  return readingTree(() => readChecked(wikitext, meta, options)); // the library's caches on (nesting.ts)
+  return readChecked(wikitext, meta, options);
 }
 
 function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOptions): FrontDoorResult {

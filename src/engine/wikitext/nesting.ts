@@ -1,7 +1,8 @@
 /**
- * Keeps wikiparser-node's work linear in the length of the wikitext it is handed.
+ * Keeps the syntax passes' work linear in the length of the wikitext they are handed.
  *
- * The library is superlinear in three places (each measured at 4× the input: 12–16× the CPU time,
+ * The passes (./syntax) are wikiparser-node's stages ported with their patterns and their
+ * text-rewriting design, so "the library" below is also what our passes do. The library is superlinear in three places (each measured at 4× the input: 12–16× the CPU time,
  * where linear is 4×; test/wikitext/nesting.test.ts):
  *
  * 1. Extension tags (`parseCommentAndExt`: one regex `<(ref|…)(\s[^>]*?)?(?:/>|>([\s\S]*?)</\1\s*>)`).
@@ -19,8 +20,8 @@
  *    also cost one more pass of the bracket regex each. Real articles have up to 90 headings and
  *    35 conversions (corpus).
  *
- * The guard bounds all three without touching the library (its patches are not applied when
- * wikistruct is installed as a dependency, patches/README.md), from one pass over the text:
+ * The guard bounds all three without changing what the passes build (they stay node for node the
+ * library's, test/wikitext/syntax/oracle.test.ts), from one pass over the text:
  *
  * - for 1 and 2 it adds up the characters those scans can pass over (from each opening to its
  *   first `>`, its first closing tag or the end; from each `[protocol` to the first `]` or line
@@ -38,7 +39,6 @@
  * downstream (the block walker caps list depth): test/wikitext/nesting.test.ts checks each of
  * these with the same CPU-ratio test.
  */
-import Parser from 'wikiparser-node';
 import type { AstNodes, Token } from './syntax/types.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
 
@@ -116,23 +116,6 @@ export function guardedParse(text: string, parse: (text: string) => Token, limit
     start = end;
   }
   return root;
-}
-
-/**
- * Runs `read` with the library's read-only mode on (`Parser.viewOnly`, restored afterwards), for
- * all the reading of a parsed tree. The library caches what its getters compute only in that mode
- * (util/lint.js `cache`), and some getters are quadratic without: a cell's kind (`td.subtype`)
- * asks the cell before it in its row, which asks the one before it…, so a row of 4,000 `||` cells
- * took 22 s to read (the fuzz harness's generated shapes found it). The engine never edits the tree.
- */
-export function readingTree<T>(read: () => T): T {
-  const viewOnly = Parser.viewOnly;
-  Parser.viewOnly = true;
-  try {
-    return read();
-  } finally {
-    Parser.viewOnly = viewOnly;
-  }
 }
 
 /** Moves `from`'s top-level nodes to the end of `to`. */

@@ -8,7 +8,6 @@ import { Collector } from '../../../src/engine/collector.js';
 import { boilerplateTitles } from '../../../src/engine/grammar.js';
 import { siteFromUrl } from '../../../src/engine/site.js';
 import { profileForPage } from '../../../src/engine/wiki/profile.js';
-import { readingTree } from '../../../src/engine/wikitext/nesting.js';
 import { WIKITEXT_PRESET } from '../../../src/engine/wikitext/preset.js';
 import type { Scope } from '../../../src/engine/wikitext/scope.js';
 import { parseTree } from '../../../src/engine/wikitext/tree.js';
@@ -25,7 +24,7 @@ export const scope: Scope = {
 
 /** The page's top-level nodes. */
 export function topLevel(wikitext: string): readonly AstNodes[] {
-  const tree = readingTree(() => parseTree(wikitext, scope.profile)) as Token;
+  const tree = parseTree(wikitext, scope.profile) as Token;
   return tree.childNodes;
 }
 
@@ -45,21 +44,16 @@ export function walkerFor(): { walker: WikitextWalker; out: Collector } {
 /** Runs one rule on a node; returns the walker (its tree, its footnote uses) and the collector's output. */
 export function runRule(rule: WikitextRule, node: AstNodes): { walker: WikitextWalker; out: Collector } {
   const { walker, out } = walkerFor();
-  readingTree(() => {
-    expect(rule.test(node, walker)).toBe(true);
-    rule.run(node, walker, out);
-    walker.nodes([]); // ends the lines the rule left open
-  });
+  expect(rule.test(node, walker)).toBe(true);
+  rule.run(node, walker, out);
+  walker.nodes([]); // ends the lines the rule left open
   return { walker, out };
 }
 
 /** The whole page through the preset: the walker, the collector's output, the parsed tree and what the collector extracted. */
 export function walkPage(wikitext: string) {
   const { walker, out } = walkerFor();
-  const tree = readingTree(() => {
-    const t = parseTree(wikitext, scope.profile)!;
-    walker.walk(t.childNodes);
-    return t;
-  });
+  const tree = parseTree(wikitext, scope.profile)!;
+  walker.walk(tree.childNodes);
   return { walker, out, tree, extracted: out.extracted(walker.tree.sections, scope) };
 }

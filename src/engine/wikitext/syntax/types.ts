@@ -57,17 +57,12 @@ export interface LinkToken extends Token {
 export interface FileToken extends Token {
   readonly type: 'file' | 'gallery-image' | 'imagemap-image';
   name: string;
-  readonly link: Title;
   readonly firstChild: Token;
-  getValue(key: string): string | true | undefined;
-  getArg(key: string): ImageParameterToken | undefined;
-  getAllArgs(): ImageParameterToken[];
 }
 
 export interface ImageParameterToken extends Token {
   readonly type: 'image-parameter';
   name: string;
-  getValue(): string | true;
 }
 
 export interface ExtLinkToken extends Token {
@@ -94,3 +89,19 @@ export interface HeadingToken extends Token {
   readonly level: number;
   readonly firstChild: Token;
 }
+
+/* The token classes satisfy the interfaces above (checked by the compiler; no code is emitted). */
+type Satisfies<Class extends Interface, Interface> = Class;
+export type Checked = [
+  Satisfies<import('./tokens/transclude.js').TranscludeToken, TranscludeToken>,
+  Satisfies<import('./tokens/parameter.js').ParameterToken, ParameterToken>,
+  Satisfies<import('./tokens/ext.js').ExtToken, ExtToken>,
+  Satisfies<import('./tokens/html.js').HtmlToken, HtmlToken>,
+  Satisfies<import('./tokens/link.js').LinkToken, LinkToken>,
+  Satisfies<import('./tokens/file.js').FileToken, FileToken>,
+  Satisfies<import('./tokens/file.js').ImageParameterToken, ImageParameterToken>,
+  Satisfies<import('./tokens/ext-link.js').ExtLinkToken, ExtLinkToken>,
+  Satisfies<import('./tokens/table.js').TableToken, TableToken>,
+  Satisfies<import('./tokens/table.js').TdToken, TdToken>,
+  Satisfies<import('./tokens/heading.js').HeadingToken, HeadingToken>,
+];

@@ -12,6 +12,13 @@ const URL_MARKER = /^\0\d+f\x7F$/u;
 const NO_SPACE_NEEDED = /^[^[\]<>"\0-\x1F\x7F\p{Zs}\uFFFD]/u;
 
 export class ExtLinkToken extends Token {
+  declare type: 'ext-link';
+
+  /** Typed for the door: this token's first child is always a token. */
+  override get firstChild(): Token {
+    return this.childNodes[0] as Token;
+  }
+
   space: string;
 
   constructor(url: string, space: string, text: string, state: ParseState) {

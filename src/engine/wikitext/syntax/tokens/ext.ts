@@ -142,6 +142,14 @@ class ReferencesInner extends Token {
 }
 
 export class ExtToken extends TagPairToken {
+  declare type: 'ext';
+  declare name: string;
+
+  /** Typed for the door: this token's last child is always a token. */
+  override get lastChild(): Token {
+    return this.childNodes[this.childNodes.length - 1] as Token;
+  }
+
   constructor(opening: string, attr: string | undefined, inner: string | undefined, closing: string | undefined, state: ParseState, readNested: ReadNested) {
     const name = opening.toLowerCase();
     const attrs = new AttributesToken(!attr || /^\s/u.test(attr) ? attr : ` ${attr}`, 'ext-attrs', name, state);

@@ -165,6 +165,9 @@ function withoutLists(config: Config): Config {
 }
 
 export class ImageParameterToken extends Token {
+  declare type: 'image-parameter';
+  declare name: string;
+
   /** The option as written around its value (`$1` where the value is), empty for a caption. */
   syntax = '';
   /** For `link=`: its target (a Title, a URL, or `''`), read once the tree is built. */
@@ -224,6 +227,14 @@ export class ImageParameterToken extends Token {
 
 /** `[[File:Name|options]]`: wikiparser-node's FileToken. */
 export class FileToken extends LinkBaseToken {
+  declare type: 'file' | 'gallery-image' | 'imagemap-image';
+  declare name: string;
+
+  /** Typed for the door: this token's first child is always a token. */
+  override get firstChild(): Token {
+    return this.childNodes[0] as Token;
+  }
+
   /** The effective `link=` option's target, else the file's own title. */
   link!: Title | string | boolean;
 

@@ -8,6 +8,13 @@ import type { ParseState } from '../token.js';
 import { SyntaxToken } from './syntax.js';
 
 export class HeadingToken extends Token {
+  declare type: 'heading';
+
+  /** Typed for the door: this token's first child is always a token. */
+  override get firstChild(): Token {
+    return this.childNodes[0] as Token;
+  }
+
   constructor(
     readonly level: number,
     title: string,

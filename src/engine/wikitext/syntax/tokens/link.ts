@@ -135,6 +135,14 @@ export abstract class LinkBaseToken extends Token {
 
 /** `[[Target|text]]`: wikiparser-node's LinkToken. */
 export class LinkToken extends LinkBaseToken {
+  declare type: 'link' | 'category';
+  declare name: string;
+
+  /** Typed for the door: this token's first child is always a token. */
+  override get firstChild(): Token {
+    return this.childNodes[0] as Token;
+  }
+
   /** The target's title, once the tree is built. */
   link!: Title;
 

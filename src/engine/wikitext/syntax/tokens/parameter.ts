@@ -83,6 +83,12 @@ function withoutSkipped(n: Token, whole: string): string {
 export const childString = (n: AstNodes, skip: boolean): string => (skip ? skipString(n) : n.toString());
 
 export class ParameterToken extends Token {
+  /** Typed for the door: this token's last child is always a token. */
+  override get lastChild(): Token {
+    return this.childNodes[this.childNodes.length - 1] as Token;
+  }
+
+  declare type: 'parameter';
   declare name: string;
   /** Whether the parameter has no key (wikiparser-node's `anon` getter: the key has no child). */
   readonly anon: boolean;

@@ -59,6 +59,8 @@ function titleOf(text: string, config: Config, include: boolean): Title {
 const pageTitle = (title: string): string => (title.startsWith('/') ? title.replace(/(.)\/$/u, '$1') : title);
 
 export class TranscludeToken extends Token {
+  /** The template's title or the magic word's name, set by the constructor. */
+  declare name: string;
   /** `subst:`, `safesubst:` (with their spaces), or the marker of a `{{{|subst:}}}`. */
   modifier = '';
   /** `template` or `magic-word`, decided by the constructor. */
