@@ -2,7 +2,7 @@
  * `parseWikitext`: the engine's second front door. Wikitext of one revision in, the same `Article`
  * shape as `parse` out. Pure and synchronous.
  *
- *   wikitext ─► parseTree (wikiparser-node)
+ *   wikitext ─► parseTree (./syntax: wikiparser-node's stages, ported)
  *            ─► WikitextWalker + WIKITEXT_PRESET (walker.ts, preset.ts, rules/): sections, lists,
  *               tables, images; the renderer (render.ts) gives text, links, blank citations and
  *               what it found (footnote uses, infoboxes, the description), committed to the
@@ -100,8 +100,8 @@ function readChecked(wikitext: string, meta: WikitextMeta, options: WikitextOpti
       if (book.unresolved.size > 0) dropUnresolved(extracted, book.unresolved);
     } catch (error) {
       if (error instanceof WikistructError) throw error; // a work limit (budget.ts): refused, not degraded
-      // The tree's accessors are the library's; should one fail on input nobody foresaw, the
-      // article degrades to plain text rather than failing with an untyped error.
+      // Should a reading of the tree fail on input nobody foresaw, the article degrades to plain
+      // text rather than failing with an untyped error.
       extracted = undefined;
     }
   }

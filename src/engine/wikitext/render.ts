@@ -509,7 +509,7 @@ function fallbackArgs(t: TranscludeToken, inReference: boolean, title: string | 
   // In a reference, only a template that is the footnote's own content: one inside a citation's
   // parameter builds its URL or id ({{Google books|Dd-vAAAAQBAJ|pg=PR10}} in `url=`).
   if (inReference && t.parentNode?.type !== 'ext-inner') return undefined;
-  // Each value read once: the library writes it out of the parameter's tree at every getValue.
+  // Each value read once: getValue writes it out of the parameter's tree at every call.
   const anon: ParameterToken[] = [];
   const values: string[] = [];
   for (const a of t.getAnonArgs()) {
@@ -709,7 +709,7 @@ function regionNamesIn(locale: string): Intl.DisplayNames | undefined {
 
 /**
  * A token's wikitext, `String(t)`: a link's target is nearly always one text node, read as it is
- * rather than through the library's cached string of the token.
+ * rather than through the token's own `toString`, which joins its children.
  */
 function sourceOf(t: AstNodes): string {
   const only = t.childNodes.length === 1 ? t.firstChild! : undefined;

@@ -1,6 +1,6 @@
 /**
  * The shape of the wikitext front door's block walk, the HTML door's (../walk/types.ts) over
- * wikiparser-node's tree: an ordered preset of rules (./preset.ts), each `{ name, test, run }`,
+ * the syntax tree (./syntax, shaped like wikiparser-node's): an ordered preset of rules (./preset.ts), each `{ name, test, run }`,
  * tried in order on every top-level node of the page (and of a layout table's cells); the first
  * whose `test` holds runs. What a rule finds goes two ways, both explicit: blocks into the section
  * tree (`walk.block`), everything else (infoboxes, tables, the description, the lead) into the

@@ -1,8 +1,8 @@
 /**
  * LanguageConverter blocks `-{…}-` (zhwiki, srwiki, kuwiki …): which of their parts the page
- * shows. wikiparser-node parses a block into `converter-flags` and `converter-rule`s, each rule an
- * optional `converter-rule-variant` and its `converter-rule-to`; the door gives the library no
- * variants, so nothing converts them and the renderer must choose, as MediaWiki does for a reader
+ * shows. The syntax passes parse a block into `converter-flags` and `converter-rule`s, each rule an
+ * optional `converter-rule-variant` and its `converter-rule-to` (as wikiparser-node does); they
+ * convert nothing, and the renderer must choose, as MediaWiki does for a reader
  * of the page's own language (grammar/wikitext.json `languageConverter`):
  * - hidden flags (`H`, `T`, `-`) show nothing; the raw flag (`R`) shows the content as written;
  * - a block without variant rules (`-{Name}-`, kept unconverted) shows its text;

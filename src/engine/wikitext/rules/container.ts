@@ -20,7 +20,7 @@ export const container: WikitextRule = {
   name: 'container',
   breaks: true,
   // The cheap questions first (every template at the root is asked): its name, then its line,
-  // and only then its parameters' values, which the library writes out at each read.
+  // and only then its parameters' values, which getValue writes out at each read.
   test: (n) => n.type === 'template' && mayContain(n as TranscludeToken) && aloneOnLine(n) && contentParam(n as TranscludeToken) !== undefined,
   run(n, walk) {
     const nodes = contentParam(n as TranscludeToken)!.lastChild.childNodes;
