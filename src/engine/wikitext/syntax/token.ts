@@ -121,16 +121,24 @@ export class Token {
     return this.raw !== undefined;
   }
 
-  /** Appends children, linking parents and siblings. */
+  /**
+   * Appends children, linking parents and siblings. A token without children takes the array of
+   * the call's arguments as its `childNodes`: most tokens have one or two children, and the first
+   * `push` on an empty array makes room for 16.
+   */
   append(...nodes: AstNodes[]): void {
-    for (const n of nodes) {
-      const prev = this.childNodes[this.childNodes.length - 1];
+    const { childNodes } = this;
+    let prev = childNodes[childNodes.length - 1];
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
       n.parentNode = this;
       n.previousSibling = prev;
       n.nextSibling = undefined;
       if (prev !== undefined) prev.nextSibling = n;
-      this.childNodes.push(n);
+      prev = n;
     }
+    if (childNodes.length === 0) this.childNodes = nodes;
+    else for (let i = 0; i < nodes.length; i++) childNodes.push(nodes[i]!);
   }
 
   /** The token's wikitext. Subclasses add their syntax (`{{`, `|`, …) where it is not a child. */
