@@ -112,6 +112,10 @@ function parseListLine(wikitext: string, list: ListState, state: ParseState): st
   return text;
 }
 
+/** A line starting with what PREFIX reads first: a list marker, or a token's marker. */
+const MIGHT_LIST = /\n[;:*#\0]/u;
+const MIGHT_LIST_AT_START = /(?:^|\n)[;:*#\0]/u;
+
 /** The `#parseList` wrapper. */
 export const parseList: Stage = (token: Token, state: ParseState) => {
   // A link's text and `<langconvert>`'s content have a configuration excluding lists.
@@ -119,6 +123,9 @@ export const parseList: Stage = (token: Token, state: ParseState) => {
   const text = token.raw!;
   let i = token.type === 'root' || (token.type === 'ext-inner' && token.name === 'poem') ? 0 : 1;
   if (i === 1 && !text.includes('\n')) return;
+  // A line changes only where it starts with a list marker (or a marker of a comment before
+  // one): without such a line the text comes back as it went in, so it is not split and joined.
+  if (!(i === 0 ? MIGHT_LIST_AT_START : MIGHT_LIST).test(text)) return;
   const lines = text.split('\n');
   const list: ListState = { lastPrefix: '' };
   for (; i < lines.length; i++) lines[i] = parseListLine(lines[i]!, list, state);
