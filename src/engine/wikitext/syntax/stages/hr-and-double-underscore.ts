@@ -51,13 +51,17 @@ const HEADING = /^((?:\0\d+[cn]\x7F)*)(={1,6})(.+)\2((?:\s|\0\d+[cn]\x7F)*)$/gmu
 export const parseHrAndDoubleUnderscore: Stage = (token, state) => {
   if (isExcluded(state.config, 'hr')) return;
   let data = token.raw!;
-  // Unchanged without `----`, `__`, `＿＿` or `=` (headings).
-  if (!data.includes('=') && !data.includes('__') && !data.includes('----') && !data.includes('＿＿')) return;
+  // The switches' pattern reads only `----`, `__…__` and `＿＿…＿＿`, the headings' only lines with
+  // `=`: each runs only where the text holds what it reads (most texts with a `=` hold no
+  // switch), and a text holding neither comes back as it went in.
+  const switches = data.includes('__') || data.includes('----') || data.includes('＿＿');
+  const headings = data.includes('=') && !isExcluded(state.config, 'heading');
+  if (!switches && !headings) return;
   const { config, accum } = state;
   const sw = switchesOf(config);
   const whole = token.type === 'root' || (token.type === 'ext-inner' && token.name === 'poem');
   if (!whole) data = `\0${data}`;
-  data = data.replace(sw.regex, (m, p1: string | undefined, p2: string | undefined, p3: string | undefined, p4: string | undefined) => {
+  if (switches) data = data.replace(sw.regex, (m, p1: string | undefined, p2: string | undefined, p3: string | undefined, p4: string | undefined) => {
     if (p2) {
       hrToken(state, p2);
       return `${p1!}\0${accum.length - 1}r\x7F`;
@@ -72,7 +76,7 @@ export const parseHrAndDoubleUnderscore: Stage = (token, state) => {
     }
     return m;
   });
-  if (!isExcluded(state.config, 'heading')) {
+  if (headings) {
     data = data.replace(HEADING, (_, lead: string, equals: string, heading: string, trail: string) => {
       const text = `${lead}\0${accum.length}h\x7F`;
       new HeadingToken(equals.length, heading, trail, state);
