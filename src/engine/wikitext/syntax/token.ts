@@ -123,6 +123,11 @@ export class Token {
 
   /** Appends children, linking parents and siblings. */
   append(...nodes: AstNodes[]): void {
+    this.appendAll(nodes);
+  }
+
+  /** `append` for a list of any length (a page's top level: spread arguments would overflow the stack). */
+  appendAll(nodes: readonly AstNodes[]): void {
     for (const n of nodes) {
       const prev = this.childNodes[this.childNodes.length - 1];
       n.parentNode = this;
