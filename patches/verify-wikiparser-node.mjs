@@ -70,7 +70,9 @@ try {
     '<noinclude>', '<onlyinclude>', 'a', 'Foo', ' ', '#', ':', 'File:', 'Category:', 'Template:', 'en:', '&amp;', '%20', "''", "'''",
     'http://x.y', '[http://x.y z]', '-{', '}-', '{|', '|}', '|-', '!', '*', '#REDIRECT ', '__TOC__', '\0', '\x7F', '_', '../', '/',
     // headings and marks next to line breaks (hunk 13), image parameters (hunk 18)
-    '===', '\r', '\u2028', '{{!}}', 'subst:', 'thumb', '200px', 'link=', 'alt=', 'upright'];
+    '===', '\r', '\u2028', '{{!}}', 'subst:', 'thumb', '200px', 'link=', 'alt=', 'upright',
+    // a caption the later stages read (hunk 6: tokens plain by their own isPlain)
+    '[[File:A.png|thumb|cap http://x.y ISBN 978-0-00-000000-2 [http://x.y z]]]', '<pre>a</pre>'];
   const wikitext = fc.array(fc.constantFrom(...bits), { maxLength: 40 }).map((xs) => xs.join(''));
   const same = (f) => attempt(() => f(A, configA)) === attempt(() => f(B, configB));
   for (const viewOnly of [true, false]) {

@@ -241,6 +241,30 @@ const ALLOWED: readonly { file: string; literal: string; why: string }[] = [
     literal,
     why: "an attribute of MediaWiki's siteinfo XML (API `<ns canonical>`, `<general lang>`), the file format this module reads, like the element names beside it; not article markup",
   })),
+  // The syntax passes are a port of wikiparser-node's stages (src/engine/wikitext/syntax): a tag
+  // name there states a behaviour of MediaWiki's parser for that tag on every wiki, as `{{` does,
+  // node for node the library's (test/wikitext/syntax/oracle.test.ts), never a wiki's template.
+  ...(
+    [
+      ['wikitext/syntax/stages/comment-and-ext.ts', 'includeonly', 'the inclusion tags are preprocessor syntax (see nesting.ts below)'],
+      ['wikitext/syntax/stages/comment-and-ext.ts', 'noinclude', 'the inclusion tags are preprocessor syntax (see nesting.ts below)'],
+      ['wikitext/syntax/tokens/hidden.ts', 'noinclude', 'the library\'s token type for a tag that shows nothing'],
+      ['wikitext/syntax/tokens/parameter.ts', 'noinclude', 'the library\'s token type for a tag that shows nothing, left out of a parameter\'s name'],
+      ['wikitext/syntax/tokens/redirect.ts', 'noinclude', 'the library\'s token type for a tag that shows nothing'],
+      ['wikitext/syntax/stages/hr-and-double-underscore.ts', 'poem', '<poem> content has no headings (the Poem extension\'s parser behaviour, as the library)'],
+      ['wikitext/syntax/stages/list.ts', 'poem', '<poem> content reads lists from its first line (the library\'s rule)'],
+      ['wikitext/syntax/stages/table.ts', 'poem', '<poem> content reads tables from its first line (the library\'s rule)'],
+      ['wikitext/syntax/tokens/ext.ts', 'poem', 'the extension tags whose content MediaWiki parses as wikitext, and <poem>\'s exclusions (the library\'s ExtToken)'],
+      ['wikitext/syntax/tokens/ext.ts', 'indicator', 'the extension tags whose content MediaWiki parses as wikitext (the library\'s ExtToken)'],
+      ['wikitext/syntax/tokens/ext.ts', 'gallery', "<gallery>'s content is its lines of images (the library's GalleryToken)"],
+      ['wikitext/syntax/tokens/gallery.ts', 'gallery', "the name of the content token of <gallery> (the library's GalleryToken)"],
+      ['wikitext/syntax/tokens/attributes.ts', 'gallery', 'attributes the Gallery, Kartographer extensions read as wikitext (the library\'s AttributeToken)'],
+      ['wikitext/syntax/tokens/attributes.ts', 'mapframe', 'attributes the Gallery, Kartographer extensions read as wikitext (the library\'s AttributeToken)'],
+      ['wikitext/syntax/tokens/attributes.ts', 'maplink', 'attributes the Gallery, Kartographer extensions read as wikitext (the library\'s AttributeToken)'],
+      ['wikitext/syntax/tokens/file.ts', 'lang', 'the `lang=` image option (an SVG\'s language), MediaWiki core syntax read by the library\'s ImageParameterToken'],
+      ['wikitext/syntax/tokens/transclude.ts', 'Module:', "#invoke's module is a title in namespace 828, read as the library reads it: its canonical name, which every wiki's namespace ids know, before the written name (so a written prefix stays part of the title)"],
+    ] as const
+  ).map(([file, literal, why]) => ({ file, literal, why })),
   ...(['includeonly', 'noinclude', 'onlyinclude'] as const).map((literal) => ({
     file: 'wikitext/nesting.ts',
     literal,

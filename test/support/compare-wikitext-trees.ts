@@ -10,18 +10,13 @@
  * `--stage N` stops both parsers after stage N-1 (wikiparser-node's `maxStage`), to check the
  * early stages alone.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Parser from 'wikiparser-node';
-import { corpusDir } from '../../scripts/conformance/corpus.js';
-import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '../../scripts/conformance/wikitext-corpus.js';
-import { wikitextRecordOf } from '../../src/index.js';
 import { parserConfig } from '../../src/engine/wikitext/tree.js';
 import { parseWikitextTree } from '../../src/engine/wikitext/syntax/parse.js';
 import { profileForPage } from '../../src/engine/wiki/profile.js';
-import type { WikiSite } from '../../src/engine/wiki/profile.js';
-import { compareTrees, dumpTree } from './wikitext-trees.js';
+import { compareTrees, dumpTree, wikitextCorpusCases } from './wikitext-trees.js';
+import type { WikitextCorpusCase } from './wikitext-trees.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,33 +30,10 @@ const { values } = parseArgs({
   },
 });
 
-interface Case {
-  name: string;
-  text: string;
-  site: WikiSite | undefined;
-  project: string | undefined;
-  language: string | undefined;
-}
-
-const cases: Case[] = [];
-if (values.text !== undefined) {
-  cases.push({ name: 'text', text: values.text.replace(/\\n/g, '\n'), site: undefined, project: `${values.language}wiki`, language: values.language });
-}
-const corpus = values.text === undefined ? corpusDir() : undefined;
-if (corpus !== undefined && values.set !== 'wikitext') {
-  for (const file of readdirSync(join(corpus, 'articles')).sort()) {
-    if (!file.endsWith('.json')) continue;
-    const record = wikitextRecordOf(JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown);
-    if (record !== undefined) cases.push({ name: file, text: record.wikitext, site: undefined, project: record.meta.project, language: record.meta.language });
-  }
-}
-const folder = values.text === undefined ? wikitextCorpusDir() : undefined;
-if (folder !== undefined && values.set !== 'envelopes') {
-  for (const c of wikitextCases(folder)) {
-    const info = corpusSiteinfo(folder, c.project);
-    cases.push({ name: c.name, text: readFileSync(c.path, 'utf8'), site: info?.api ?? info?.dump, project: c.project, language: c.language });
-  }
-}
+const cases: WikitextCorpusCase[] =
+  values.text !== undefined
+    ? [{ name: 'text', text: values.text.replace(/\\n/g, '\n'), site: undefined, project: `${values.language}wiki`, language: values.language }]
+    : wikitextCorpusCases({ envelopes: values.set !== 'wikitext', wikitext: values.set !== 'envelopes' });
 
 const limit = Number(values.limit);
 const stage = values.stage === undefined ? undefined : Number(values.stage);

@@ -3,7 +3,13 @@
  * node: the oracle of the syntax passes (test/wikitext/syntax/oracle.test.ts and
  * test/support/compare-wikitext-trees.ts).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AstNodes as TheirNode } from 'wikiparser-node/dist/internal.js';
+import { corpusDir } from '../../scripts/conformance/corpus.js';
+import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '../../scripts/conformance/wikitext-corpus.js';
+import { wikitextRecordOf } from '../../src/index.js';
+import type { WikiSite } from '../../src/engine/wiki/profile.js';
 import type { AstNodes as OurNode } from '../../src/engine/wikitext/syntax/token.js';
 
 /** Properties some rules read, compared where either tree has them. */
@@ -92,4 +98,34 @@ export function dumpTree(n: OurNode, indent = ''): string {
   let out = `${indent}${n.type} ${props} «${String(n).slice(0, 50).replace(/\n/g, '\\n')}»\n`;
   for (const c of n.childNodes) out += dumpTree(c, `${indent}  `);
   return out;
+}
+
+/** A wikitext of the shared corpus, with what picks its wiki's configuration. */
+export interface WikitextCorpusCase {
+  name: string;
+  text: string;
+  site: WikiSite | undefined;
+  project: string | undefined;
+  language: string | undefined;
+}
+
+/** The corpus envelopes' wikitext and the wikitext corpus (with each wiki's siteinfo); none when the corpus is absent. */
+export function wikitextCorpusCases(sets: { envelopes?: boolean; wikitext?: boolean } = {}): WikitextCorpusCase[] {
+  const cases: WikitextCorpusCase[] = [];
+  const corpus = sets.envelopes === false ? undefined : corpusDir();
+  if (corpus !== undefined) {
+    for (const file of readdirSync(join(corpus, 'articles')).sort()) {
+      if (!file.endsWith('.json')) continue;
+      const record = wikitextRecordOf(JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown);
+      if (record !== undefined) cases.push({ name: file, text: record.wikitext, site: undefined, project: record.meta.project, language: record.meta.language });
+    }
+  }
+  const folder = sets.wikitext === false ? undefined : wikitextCorpusDir();
+  if (folder !== undefined) {
+    for (const c of wikitextCases(folder)) {
+      const info = corpusSiteinfo(folder, c.project);
+      cases.push({ name: c.name, text: readFileSync(c.path, 'utf8'), site: info?.api ?? info?.dump, project: c.project, language: c.language });
+    }
+  }
+  return cases;
 }

@@ -122,7 +122,7 @@ export function guardedParse(text: string, parse: (text: string) => Token, limit
 function adopt(to: Token, from: Token): void {
   const nodes = from.childNodes;
   from.childNodes = [];
-  to.append(...nodes);
+  to.appendAll(nodes);
 }
 
 /**

@@ -4,19 +4,13 @@
  * text, children) on every article of the shared corpus and on random wikitext made of the
  * constructs both parse. A difference is a bug of the port, or a deliberate departure listed here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import Parser from 'wikiparser-node';
 import { describe, expect, it } from 'vitest';
-import { corpusDir } from '../../../scripts/conformance/corpus.js';
-import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '../../../scripts/conformance/wikitext-corpus.js';
-import { wikitextRecordOf } from '../../../src/index.js';
 import { parseWikitextTree } from '../../../src/engine/wikitext/syntax/parse.js';
 import { parserConfig } from '../../../src/engine/wikitext/tree.js';
 import { profileForPage, wikiProfile } from '../../../src/engine/wiki/profile.js';
-import type { WikiSite } from '../../../src/engine/wiki/profile.js';
-import { compareTrees } from '../../support/wikitext-trees.js';
+import { compareTrees, wikitextCorpusCases } from '../../support/wikitext-trees.js';
 import type { TreeDifference } from '../../support/wikitext-trees.js';
 
 function differences(text: string, config = parserConfig(wikiProfile())): TreeDifference[] {
@@ -29,35 +23,7 @@ function differences(text: string, config = parserConfig(wikiProfile())): TreeDi
   }
 }
 
-interface Case {
-  name: string;
-  text: string;
-  site: WikiSite | undefined;
-  project: string | undefined;
-  language: string | undefined;
-}
-
-function corpusCases(): Case[] {
-  const cases: Case[] = [];
-  const corpus = corpusDir();
-  if (corpus !== undefined) {
-    for (const file of readdirSync(join(corpus, 'articles')).sort()) {
-      if (!file.endsWith('.json')) continue;
-      const record = wikitextRecordOf(JSON.parse(readFileSync(join(corpus, 'articles', file), 'utf8')) as unknown);
-      if (record !== undefined) cases.push({ name: file, text: record.wikitext, site: undefined, project: record.meta.project, language: record.meta.language });
-    }
-  }
-  const folder = wikitextCorpusDir();
-  if (folder !== undefined) {
-    for (const c of wikitextCases(folder)) {
-      const info = corpusSiteinfo(folder, c.project);
-      cases.push({ name: c.name, text: readFileSync(c.path, 'utf8'), site: info?.api ?? info?.dump, project: c.project, language: c.language });
-    }
-  }
-  return cases;
-}
-
-const cases = corpusCases();
+const cases = wikitextCorpusCases();
 
 describe.skipIf(cases.length === 0)('the shared corpus', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s: the same tree as wikiparser-node', (_, c) => {

@@ -52,7 +52,7 @@ function build(root: Token, state: ParseState): void {
       const only = t.childNodes[0]!;
       if (only instanceof AstText && only.data.includes('\0')) {
         t.childNodes = [];
-        t.append(...buildFromRaw(only.data, state.accum));
+        t.appendAll(buildFromRaw(only.data, state.accum));
       }
     }
   }
@@ -62,6 +62,6 @@ function build(root: Token, state: ParseState): void {
 function buildOne(t: Token, state: ParseState): void {
   const raw = t.raw!;
   t.raw = undefined;
-  if (raw.includes('\0')) t.append(...buildFromRaw(raw, state.accum));
+  if (raw.includes('\0')) t.appendAll(buildFromRaw(raw, state.accum));
   else t.append(new AstText(raw));
 }

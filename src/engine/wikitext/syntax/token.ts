@@ -121,12 +121,19 @@ export class Token {
     return this.raw !== undefined;
   }
 
-  /**
-   * Appends children, linking parents and siblings. A token without children takes the array of
-   * the call's arguments as its `childNodes`: most tokens have one or two children, and the first
-   * `push` on an empty array makes room for 16.
-   */
+  /** Appends children, linking parents and siblings. */
   append(...nodes: AstNodes[]): void {
+    this.appendAll(nodes);
+  }
+
+  /**
+   * `append` for a list of any length (a page's top level: spread arguments would overflow the
+   * stack). The caller gives the array away: a token without children takes it as its
+   * `childNodes`. Most tokens have one or two children, and the first `push` on an empty array
+   * makes room for 16; the arrays live as long as the tree, so their size is what the scavenges
+   * copy.
+   */
+  appendAll(nodes: AstNodes[]): void {
     const { childNodes } = this;
     let prev = childNodes[childNodes.length - 1];
     for (let i = 0; i < nodes.length; i++) {

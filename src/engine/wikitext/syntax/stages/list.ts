@@ -39,14 +39,15 @@ function parseListLine(wikitext: string, list: ListState, state: ParseState): st
   const [total, comment, prefix, space] = mt as unknown as [string, string, string, string];
   const prefix2 = prefix.replace(/;/gu, ':');
   const commonPrefixLength = getCommon(prefix2, list.lastPrefix);
-  const parts = ((commonPrefixLength > 1 ? prefix.slice(commonPrefixLength - 1) : prefix) + space).split(SPLIT_DT);
+  let parts = ((commonPrefixLength > 1 ? prefix.slice(commonPrefixLength - 1) : prefix) + space).split(SPLIT_DT);
   const isDt = parts[0]!.startsWith(';');
   let dt = parts.length - (isDt ? 0 : 1);
   if (commonPrefixLength > 1) {
     const commonPrefix = prefix.slice(0, commonPrefixLength - 1);
     if (isDt) {
       const commonPrefixes = commonPrefix.split(SPLIT_DT);
-      parts.unshift(...commonPrefixes);
+      // Not a spread into unshift: a line may hold any number of markers.
+      parts = commonPrefixes.concat(parts);
       dt += commonPrefix.includes(';') ? commonPrefixes.length : 0;
     } else parts[0] = commonPrefix + parts[0]!;
   }
