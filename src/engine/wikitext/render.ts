@@ -629,17 +629,24 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
   // A citation template is read twice: for the reference's metadata and for its text.
   const cached = paramsCache.get(t);
   if (cached !== undefined) return cached;
-  // Null prototype: a parameter named "constructor" or "toString" is a parameter like any other.
-  const params = Object.create(null) as Record<string, string>;
+  // A plain object, not one without prototype: V8 keeps those as dictionaries, slow to read, to
+  // walk with for…in (citation-metadata.ts) and to copy (the reference's `template.parameters`).
+  // So a parameter named "constructor" or "toString" is one like any other, presence is asked of
+  // the object's own keys, and "__proto__" is defined rather than assigned (which would set the
+  // prototype).
+  const params: Record<string, string> = {};
   paramsCache.set(t, params);
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
-    if (key.length === 0 || params[key] !== undefined) continue;
-    const value = renderedValue(scope, arg.lastChild.childNodes, { inReference: true });
-    if (value.length > 0) params[key] = value;
+    if (key.length === 0 || Object.hasOwn(params, key)) continue;
+    const value = renderedValue(scope, arg.lastChild.childNodes, IN_REFERENCE);
+    if (value.length === 0) continue;
+    if (key === '__proto__') Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
+    else params[key] = value;
   }
   return params;
 }
+const IN_REFERENCE: RenderOptions = { inReference: true };
 
 /** Clean text of one template argument, links dropped. */
 export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
