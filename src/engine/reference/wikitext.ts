@@ -14,7 +14,7 @@
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from '../wikitext/syntax/types.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
-import { citationText } from '../wikitext/citation-text.js';
+import { canonicalOf, citationText } from '../wikitext/citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
 import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from '../wikitext/grammar.js';
 import type { FootnoteUse } from '../wikitext/found.js';
@@ -228,7 +228,8 @@ export class ReferenceBook {
     else {
       const params = templateParams(scope, cite.template);
       const template = { name: templateDisplayName(cite.template.name), parameters: { ...params } };
-      entry = this.push(name, group, text, cite.type, citationMetadata(cite.template.name, params, cite.type), template);
+      const metadata = citationMetadata(cite.template.name, params, cite.type, canonicalOf(params, cite.template.name));
+      entry = this.push(name, group, text, cite.type, metadata, template);
     }
     if (short !== undefined) this.addSource(entry.reference, short);
     return entry;
