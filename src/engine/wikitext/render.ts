@@ -659,7 +659,10 @@ export function argText(scope: Scope, t: TranscludeToken, key: string, options: 
 /** `render(…).value`; a value of one text node (most parameters) without a renderer of its own. */
 function renderedValue(scope: Scope, nodes: readonly AstNodes[], options: RenderOptions): string {
   const only = nodes.length === 1 ? nodes[0]! : undefined;
-  if (only !== undefined && only.type === 'text') return finish(escapeSentinels(decodeEntities(only.data)));
+  if (only !== undefined && only.type === 'text') {
+    const data = only.data;
+    return TEXT_MAY_CHANGE.test(data) ? finish(escapeSentinels(decodeEntities(data))) : data;
+  }
   return render(scope, nodes, options).value;
 }
 
@@ -782,6 +785,8 @@ function restore(match: string, escaped: string | undefined): string {
 
 /** The renderer's text as a value: cleaned, leftover markup scrubbed, literal text restored. */
 function finish(text: string): string {
+  // Most values need none of it: one scan says so, where each step below scans on its own.
+  if (!FINISH_MAY_CHANGE.test(text)) return text;
   let value = clean(text);
   if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replace(EMPTY_FIRST_ITEM, '(').replace(EMPTY_LAST_ITEM, ')').replaceAll(EMPTY, ''));
   value = stripMarkup(value);
@@ -816,6 +821,16 @@ export function texOf(t: ExtToken): string {
 }
 
 const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
+
+/**
+ * What finish() may change, over-approximated, in one pattern: what `clean` may change (../text.ts
+ * MAY_CHANGE), the sentinels (the empty-template mark, literal text, escaped input) and leftover
+ * markup (LEFTOVER, `<ref` in any case). Text without any of them is its own value.
+ */
+const FINISH_CHANGES = String.raw`[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff\uE000-\uE011]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)|\[\[|\]\]|\{\{|\}\}|<[rR][eE][fF]|'''`;
+const FINISH_MAY_CHANGE = new RegExp(FINISH_CHANGES);
+/** …and, for a text as written, a character reference too (decodeEntities). */
+const TEXT_MAY_CHANGE = new RegExp(`${FINISH_CHANGES}|&`);
 const LEFTOVERS = /\[\[|\]\]|\{\{|\}\}|<\/?ref[^>]*>?|'{2,}/gi;
 
 /**
