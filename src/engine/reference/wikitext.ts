@@ -153,7 +153,7 @@ export class ReferenceBook {
 
   /** {{sfn|Smith|2001|p=5}}: a named reference "Smith 2001, p. 5." reused by identical calls. */
   private citeShort(t: TranscludeToken): Entry | undefined {
-    const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+    const anon = anonValues(t);
     if (anon.length === 0) return undefined;
     const name = `${FOOTNOTE.idPrefix}${anon.join('')}${firstValue(t, FOOTNOTE.page) ?? ''}${firstValue(t, FOOTNOTE.pages) ?? ''}${firstValue(t, FOOTNOTE.location) ?? ''}`;
     const key = keyOf('', name);
@@ -176,7 +176,7 @@ export class ReferenceBook {
     const template = { name: templateDisplayName(t.name), parameters: { ...params } };
     const type = citationType(t.name, this.language) ?? 'short';
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
-    this.addSource(entry.reference, t);
+    this.addSource(entry.reference, t, anon);
     this.named.set(key, entry);
     return entry;
   }
@@ -254,8 +254,7 @@ export class ReferenceBook {
    * anchor, when the page has one, is the reference's `source` (as the HTML door reads the
    * `#CITEREF…` link).
    */
-  private addSource(reference: Reference, short: TranscludeToken): void {
-    const anon = short.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+  private addSource(reference: Reference, short: TranscludeToken, anon = anonValues(short)): void {
     if (anon.length < 2) return;
     const target = this.anchorIndex().get(anchorKey(anon.slice(0, -1), anon[anon.length - 1]!));
     if (target === undefined) return;
@@ -281,6 +280,11 @@ export class ReferenceBook {
     this.references.push(reference);
     return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]`, reference };
   }
+}
+
+/** A template's positional values, trimmed, the empty ones left out (a short footnote's authors and year). */
+function anonValues(t: TranscludeToken): string[] {
+  return t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
 }
 
 /** A short footnote's page parameter left as `[ label]` once its link's templated address showed nothing. */
