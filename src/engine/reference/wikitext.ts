@@ -380,13 +380,20 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
       citations.length = n;
       if (n === 0) delete o.citations;
     }
-    // Strings and numbers, most of the values, are never stacked.
+    // Strings and numbers, most of the values, are never stacked; nor what holds no citation.
     for (const k in o) {
       const x = o[k];
-      if (k !== 'citations' && typeof x === 'object' && x !== null) stack.push(x);
+      if (typeof x === 'object' && x !== null && !HOLDS_NO_CITATION.has(k)) stack.push(x);
     }
   }
 }
+
+/**
+ * Keys whose values hold no `citations` array, by the output's schema (../../schema/article.ts):
+ * links and images, the references (with their metadata and template parameters, most of the
+ * output of a cited page), and `citations` itself, done above.
+ */
+const HOLDS_NO_CITATION: ReadonlySet<string> = new Set(['citations', 'links', 'images', 'references', 'metadata', 'template']);
 
 function keyOf(group: string, name: string): string {
   return `${group}\u0000${name}`;
