@@ -107,14 +107,17 @@ export function citationAliases(templateName: string): Aliases | undefined {
 /**
  * Reference.metadata for a citation template's parameters: canonicalMetadata with the template's
  * scoped aliases. Short-footnote templates ({{sfn}}, {{harvnb}}: `type` "short") also read their
- * positional parameters (grammar `positional`).
+ * positional parameters (grammar `positional`). `canonical`: that canonicalMetadata when the
+ * caller has it already (the wikitext door reads it once per template for the citation's text
+ * too); it is copied, never changed.
  */
 export function citationMetadata(
   templateName: string,
   params: Readonly<Record<string, string>>,
   type: string | undefined = citationType(templateName),
+  canonical?: Readonly<Record<string, string>>,
 ): Record<string, string> {
-  const metadata = canonicalMetadata(params, citationAliases(templateName));
+  const metadata = canonical === undefined ? canonicalMetadata(params, citationAliases(templateName)) : { ...canonical };
   const rule = type === undefined ? undefined : positional.get(type);
   if (rule !== undefined) readPositional(params, rule.names, rule.final, metadata);
   return metadata;

@@ -27,6 +27,17 @@ describe('wikitext parity: bugs', () => {
     expect({ ...templateParams(scope, t) }).toEqual({ constructor: 'Acme', toString: 'x', title: 'T' });
   });
 
+  it('keeps a template parameter named __proto__ as a parameter, the first non-empty one winning', () => {
+    const tree = parseTree('{{cite web|__proto__=|__proto__=P|__proto__=Q|title=T}}')!;
+    const t = tree.childNodes.find((n) => n.type === 'template') as TranscludeToken;
+    const scope: Scope = { site: undefined, language: 'en', profile: wikiProfile({ project: 'enwiki' }), title: undefined, boilerplate: new Set() };
+    const params = templateParams(scope, t);
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(Object.keys(params)).toEqual(['__proto__', 'title']);
+    expect(Object.getOwnPropertyDescriptor(params, '__proto__')?.value).toBe('P');
+    expect(JSON.stringify({ ...params })).toBe('{"__proto__":"P","title":"T"}');
+  });
+
   it('keeps <nowiki> content as literal text', () => {
     expect(lead(parseEn('Write <nowiki>[[x]]</nowiki> for a link and <nowiki>{{t}}</nowiki> for a template.'))).toEqual([
       { type: 'paragraph', value: 'Write [[x]] for a link and {{t}} for a template.' },

@@ -14,12 +14,13 @@
 import type { Citation, Link, Reference } from '../../schema/article.js';
 import type { AstNodes, ExtToken, Token, TranscludeToken } from '../wikitext/syntax/types.js';
 import { canonicalParameter, citationMetadata } from '../citation-metadata.js';
-import { citationText } from '../wikitext/citation-text.js';
+import { canonicalOf, citationText } from '../wikitext/citation-text.js';
 import { citationType, normalizeTemplateName } from '../grammar.js';
 import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink, templateDisplayName, templateKind } from '../wikitext/grammar.js';
 import type { FootnoteUse } from '../wikitext/found.js';
 import { render, templateParams } from '../wikitext/render.js';
 import type { Scope } from '../wikitext/scope.js';
+import { argOf, valueOf } from '../wikitext/args.js';
 
 interface Entry {
   identifier: string;
@@ -152,7 +153,7 @@ export class ReferenceBook {
 
   /** {{sfn|Smith|2001|p=5}}: a named reference "Smith 2001, p. 5." reused by identical calls. */
   private citeShort(t: TranscludeToken): Entry | undefined {
-    const anon = t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+    const anon = anonValues(t);
     if (anon.length === 0) return undefined;
     const name = `${FOOTNOTE.idPrefix}${anon.join('')}${firstValue(t, FOOTNOTE.page) ?? ''}${firstValue(t, FOOTNOTE.pages) ?? ''}${firstValue(t, FOOTNOTE.location) ?? ''}`;
     const key = keyOf('', name);
@@ -175,7 +176,7 @@ export class ReferenceBook {
     const template = { name: templateDisplayName(t.name), parameters: { ...params } };
     const type = citationType(t.name, this.language) ?? 'short';
     const entry = this.push(name, '', { value: `${text}.`, links: [] }, type, citationMetadata(t.name, params, type), template);
-    this.addSource(entry.reference, t);
+    this.addSource(entry.reference, t, anon);
     this.named.set(key, entry);
     return entry;
   }
@@ -186,7 +187,7 @@ export class ReferenceBook {
    */
   private shownValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
     for (const key of keys) {
-      const arg = t.getArg(key);
+      const arg = argOf(t, key);
       if (arg === undefined) continue;
       const shown = render(this.scope, arg.lastChild.childNodes, { textOnly: true, inReference: true }).value;
       // `[{{GBurl|…}} 59–61]`: a link whose address a template writes, which the parser cannot
@@ -198,14 +199,14 @@ export class ReferenceBook {
 
   /** {{efn|…}}, {{refn|group=…|…}}, {{#tag:ref|…}}: a footnote whose text is a parameter. */
   private citeNote(t: TranscludeToken, defaultGroup: string, bodyKey: string): Entry | undefined {
-    const group = t.getValue('group')?.trim() || defaultGroup;
-    const name = t.getValue('name')?.trim() || undefined;
+    const group = valueOf(t, 'group')?.trim() || defaultGroup;
+    const name = valueOf(t, 'name')?.trim() || undefined;
     const key = name === undefined ? undefined : keyOf(group, name);
     if (key !== undefined) {
       const known = this.named.get(key);
       if (known !== undefined) return known;
     }
-    const body = t.getArg(bodyKey);
+    const body = argOf(t, bodyKey);
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);
@@ -228,7 +229,8 @@ export class ReferenceBook {
     else {
       const params = templateParams(scope, cite.template);
       const template = { name: templateDisplayName(cite.template.name), parameters: { ...params } };
-      entry = this.push(name, group, text, cite.type, citationMetadata(cite.template.name, params, cite.type), template);
+      const metadata = citationMetadata(cite.template.name, params, cite.type, canonicalOf(params, cite.template.name));
+      entry = this.push(name, group, text, cite.type, metadata, template);
     }
     if (short !== undefined) this.addSource(entry.reference, short);
     return entry;
@@ -252,8 +254,7 @@ export class ReferenceBook {
    * anchor, when the page has one, is the reference's `source` (as the HTML door reads the
    * `#CITEREF…` link).
    */
-  private addSource(reference: Reference, short: TranscludeToken): void {
-    const anon = short.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
+  private addSource(reference: Reference, short: TranscludeToken, anon = anonValues(short)): void {
     if (anon.length < 2) return;
     const target = this.anchorIndex().get(anchorKey(anon.slice(0, -1), anon[anon.length - 1]!));
     if (target === undefined) return;
@@ -279,6 +280,11 @@ export class ReferenceBook {
     this.references.push(reference);
     return { identifier, text: group.length > 0 ? `[${group} ${n}]` : `[${n}]`, reference };
   }
+}
+
+/** A template's positional values, trimmed, the empty ones left out (a short footnote's authors and year). */
+function anonValues(t: TranscludeToken): string[] {
+  return t.getAnonArgs().map((a) => a.getValue().trim()).filter((v) => v.length > 0);
 }
 
 /** A short footnote's page parameter left as `[ label]` once its link's templated address showed nothing. */
@@ -346,7 +352,7 @@ function firstOf(m: Record<string, string>, keys: readonly string[], suffix: str
 /** The first of these parameters that the call writes (trimmed), as Module:Footnotes reads aliases. */
 function firstValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
   for (const key of keys) {
-    const v = t.getValue(key);
+    const v = valueOf(t, key);
     if (v !== undefined) return v.trim();
   }
   return undefined;
@@ -374,13 +380,20 @@ export function dropUnresolved(value: unknown, unresolved: ReadonlySet<Citation>
       citations.length = n;
       if (n === 0) delete o.citations;
     }
-    // Strings and numbers, most of the values, are never stacked.
+    // Strings and numbers, most of the values, are never stacked; nor what holds no citation.
     for (const k in o) {
       const x = o[k];
-      if (k !== 'citations' && typeof x === 'object' && x !== null) stack.push(x);
+      if (typeof x === 'object' && x !== null && !HOLDS_NO_CITATION.has(k)) stack.push(x);
     }
   }
 }
+
+/**
+ * Keys whose values hold no `citations` array, by the output's schema (../../schema/article.ts):
+ * links and images, the references (with their metadata and template parameters, most of the
+ * output of a cited page), and `citations` itself, done above.
+ */
+const HOLDS_NO_CITATION: ReadonlySet<string> = new Set(['citations', 'links', 'images', 'references', 'metadata', 'template']);
 
 function keyOf(group: string, name: string): string {
   return `${group}\u0000${name}`;

@@ -13,7 +13,7 @@ import { CITATION_TEXT } from './grammar.js';
  */
 const { author: AUTHOR_KEYS, first: FIRST_KEYS, editor: EDITOR_KEYS, editorFirst: EDITOR_FIRST_KEYS, date: DATE_KEYS, title: TITLE_KEYS, work: WORK_KEYS, publisher: PUBLISHER_KEYS } = CITATION_TEXT;
 
-const first = (m: Record<string, string>, keys: readonly string[]): string | undefined => {
+const first = (m: Readonly<Record<string, string>>, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (m[k] !== undefined) return m[k];
   return undefined;
 };
@@ -37,9 +37,24 @@ export function citationText(params: Readonly<Record<string, string>>, templateN
  */
 const texts = new WeakMap<Readonly<Record<string, string>>, { name: string; text: string }>();
 
-function writeText(params: Readonly<Record<string, string>>, templateName: string): string {
+/**
+ * canonicalMetadata of a template's parameters with its own aliases, read once per parameters
+ * object (render.ts templateParams, never changed): the citation's text and the reference's
+ * metadata (citationMetadata) both read it. Shared: callers copy it before changing anything.
+ */
+export function canonicalOf(params: Readonly<Record<string, string>>, templateName: string): Readonly<Record<string, string>> {
   // The template's own names count: dewiki {{Webarchiv|text=…}} is its title.
-  const m = canonicalMetadata(params, citationAliases(templateName));
+  const aliases = citationAliases(templateName);
+  const known = canonicals.get(params);
+  if (known !== undefined && known.aliases === aliases) return known.metadata;
+  const metadata = canonicalMetadata(params, aliases);
+  canonicals.set(params, { aliases, metadata });
+  return metadata;
+}
+const canonicals = new WeakMap<Readonly<Record<string, string>>, { aliases: ReturnType<typeof citationAliases>; metadata: Record<string, string> }>();
+
+function writeText(params: Readonly<Record<string, string>>, templateName: string): string {
+  const m = canonicalOf(params, templateName);
   const parts: string[] = [];
   let author = first(m, AUTHOR_KEYS);
   let given = first(m, FIRST_KEYS);

@@ -33,6 +33,7 @@ import type { FootnoteUse, Found } from './found.js';
 import { linkTarget } from './links.js';
 import { coordText, isCoordTemplate } from './coord.js';
 import { memoized } from '../memo.js';
+import { argOf, valueOf } from './args.js';
 
 export interface RenderOptions {
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
@@ -249,7 +250,7 @@ class Renderer {
     const name = t.name.toLowerCase();
     // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
     if (MAGIC_WORDS.tag.has(name)) {
-      if (this.finds && TAGS.ref.has(t.getValue('1')?.trim().toLowerCase() ?? '')) this.note(t, '', '2');
+      if (this.finds && TAGS.ref.has(valueOf(t, '1')?.trim().toLowerCase() ?? '')) this.note(t, '', '2');
       return;
     }
     if (MAGIC_WORDS.invoke.has(name)) {
@@ -427,7 +428,7 @@ class Renderer {
    * group is `group=` (enwiki's `g=` too), and page numbers print after the marker, not in it.
    */
   private footnotesByName(t: TranscludeToken): void {
-    const group = (t.getValue('group') ?? t.getValue('g'))?.trim() ?? '';
+    const group = (valueOf(t, 'group') ?? valueOf(t, 'g'))?.trim() ?? '';
     for (const arg of t.getAnonArgs()) {
       const name = arg.getValue().trim();
       if (name.length > 0) this.citations.push(this.use({ kind: 'by-name', name, group, citation: blankCitation() }));
@@ -617,7 +618,7 @@ function hasAnonValue(t: TranscludeToken): boolean {
 }
 
 function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefined {
-  const arg = t.getArg(key);
+  const arg = argOf(t, key);
   if (arg === undefined || arg.getValue().trim().length === 0) return undefined;
   return arg;
 }
@@ -629,21 +630,28 @@ export function templateParams(scope: Scope, t: TranscludeToken): Record<string,
   // A citation template is read twice: for the reference's metadata and for its text.
   const cached = paramsCache.get(t);
   if (cached !== undefined) return cached;
-  // Null prototype: a parameter named "constructor" or "toString" is a parameter like any other.
-  const params = Object.create(null) as Record<string, string>;
+  // A plain object, not one without prototype: V8 keeps those as dictionaries, slow to read, to
+  // walk with for…in (citation-metadata.ts) and to copy (the reference's `template.parameters`).
+  // So a parameter named "constructor" or "toString" is one like any other, presence is asked of
+  // the object's own keys, and "__proto__" is defined rather than assigned (which would set the
+  // prototype).
+  const params: Record<string, string> = {};
   paramsCache.set(t, params);
   for (const arg of t.getAllArgs()) {
     const key = arg.name.trim();
-    if (key.length === 0 || params[key] !== undefined) continue;
-    const value = renderedValue(scope, arg.lastChild.childNodes, { inReference: true });
-    if (value.length > 0) params[key] = value;
+    if (key.length === 0 || Object.hasOwn(params, key)) continue;
+    const value = renderedValue(scope, arg.lastChild.childNodes, IN_REFERENCE);
+    if (value.length === 0) continue;
+    if (key === '__proto__') Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
+    else params[key] = value;
   }
   return params;
 }
+const IN_REFERENCE: RenderOptions = { inReference: true };
 
 /** Clean text of one template argument, links dropped. */
 export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
-  const arg = t.getArg(key);
+  const arg = argOf(t, key);
   if (arg === undefined) return '';
   return renderedValue(scope, arg.lastChild.childNodes, options);
 }
@@ -651,7 +659,10 @@ export function argText(scope: Scope, t: TranscludeToken, key: string, options: 
 /** `render(…).value`; a value of one text node (most parameters) without a renderer of its own. */
 function renderedValue(scope: Scope, nodes: readonly AstNodes[], options: RenderOptions): string {
   const only = nodes.length === 1 ? nodes[0]! : undefined;
-  if (only !== undefined && only.type === 'text') return finish(escapeSentinels(decodeEntities(only.data)));
+  if (only !== undefined && only.type === 'text') {
+    const data = only.data;
+    return TEXT_MAY_CHANGE.test(data) ? finish(escapeSentinels(decodeEntities(data))) : data;
+  }
   return render(scope, nodes, options).value;
 }
 
@@ -673,7 +684,7 @@ function dateFormat(locale: string, withDay: boolean): Intl.DateTimeFormat {
  * a month written as a word ({{date|17|juin|1994}}) is kept as written. '' when not a date.
  */
 function formatDate(t: TranscludeToken, keys: readonly [string, string, string], language: string | undefined): string {
-  const [yRaw, mRaw, dRaw] = keys.map((k) => t.getValue(k)?.trim() ?? '') as [string, string, string];
+  const [yRaw, mRaw, dRaw] = keys.map((k) => valueOf(t, k)?.trim() ?? '') as [string, string, string];
   if (!/^\d{1,4}$/.test(yRaw)) return '';
   const y = Number(yRaw);
   const d = /^\d{1,2}$/.test(dRaw) && Number(dRaw) >= 1 && Number(dRaw) <= 31 ? Number(dRaw) : undefined;
@@ -774,6 +785,8 @@ function restore(match: string, escaped: string | undefined): string {
 
 /** The renderer's text as a value: cleaned, leftover markup scrubbed, literal text restored. */
 function finish(text: string): string {
+  // Most values need none of it: one scan says so, where each step below scans on its own.
+  if (!FINISH_MAY_CHANGE.test(text)) return text;
   let value = clean(text);
   if (value.includes(EMPTY)) value = clean(value.replace(EMPTY_BRACKETS, '').replace(EMPTY_FIRST_ITEM, '(').replace(EMPTY_LAST_ITEM, ')').replaceAll(EMPTY, ''));
   value = stripMarkup(value);
@@ -808,6 +821,16 @@ export function texOf(t: ExtToken): string {
 }
 
 const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
+
+/**
+ * What finish() may change, over-approximated, in one pattern: what `clean` may change (../text.ts
+ * MAY_CHANGE), the sentinels (the empty-template mark, literal text, escaped input) and leftover
+ * markup (LEFTOVER, `<ref` in any case). Text without any of them is its own value.
+ */
+const FINISH_CHANGES = String.raw`[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff\uE000-\uE011]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)|\[\[|\]\]|\{\{|\}\}|<[rR][eE][fF]|'''`;
+const FINISH_MAY_CHANGE = new RegExp(FINISH_CHANGES);
+/** …and, for a text as written, a character reference too (decodeEntities). */
+const TEXT_MAY_CHANGE = new RegExp(`${FINISH_CHANGES}|&`);
 const LEFTOVERS = /\[\[|\]\]|\{\{|\}\}|<\/?ref[^>]*>?|'{2,}/gi;
 
 /**

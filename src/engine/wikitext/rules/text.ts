@@ -13,6 +13,11 @@ export const text: WikitextRule = {
 
 /** Adds text to the walk's lines: each line break ends a line. */
 export function textLines(data: string, walk: WikitextWalk): void {
+  // Most text between two tokens of a line holds no line break: one piece, no array built.
+  if (!data.includes('\n')) {
+    if (data.length > 0) walk.piece(data);
+    return;
+  }
   const parts = data.split('\n');
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) walk.endLine();
