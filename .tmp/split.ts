@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import wtf from 'wtf_wikipedia';
-import { corpusDir } from '/work/integ/scripts/conformance/corpus.js';
-import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '/work/integ/scripts/conformance/wikitext-corpus.js';
-import { parseWikitext, wikitextRecordOf } from '/work/integ/src/index.js';
-import { parseTree } from '/work/integ/src/engine/wikitext/tree.js';
-import { profileForPage } from '/work/integ/src/engine/wiki/profile.js';
+import { corpusDir } from '/work/main/scripts/conformance/corpus.js';
+import { corpusSiteinfo, wikitextCases, wikitextCorpusDir } from '/work/main/scripts/conformance/wikitext-corpus.js';
+import { parseWikitext, wikitextRecordOf } from '/work/main/src/index.js';
+import { parseTree } from '/work/main/src/engine/wikitext/tree.js';
+import { profileForPage } from '/work/main/src/engine/wiki/profile.js';
 const set = process.argv[2] ?? 'envelopes';
 const inputs: { text: string; meta: any; options: any }[] = [];
 if (set === 'envelopes') {
