@@ -72,7 +72,7 @@ export class AstText {
 export class Token {
   // Fields declared, then assigned in the constructor in one order: one hidden class for every
   // token, and plain stores rather than the defining stores of class field initialisers
-  // (profile of stages 0–4: the initialisers were 14–20 % of the parse).
+  // (with class field initialisers the whole tree took 1.51× as long: same-process A/B, corpus).
   /** One of wikiparser-node's token types, never `text`: comparing `type` tells a text from a token. */
   declare type: TokenTypes;
   /** The token's name where it has one (a template's normalised title, a tag's name, …). */
