@@ -141,7 +141,7 @@ export function clean(text: string): string {
  * end, before another space or closing punctuation, or after an opening bracket, and "()"
  * (`dropEmptyParentheses`). Text without any of them is returned as it is.
  */
-const MAY_CHANGE = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)/;
+export const MAY_CHANGE = /[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)/;
 
 /**
  * Empty parentheses after a space are what is left of a removed widget: an audio link

@@ -17,7 +17,7 @@ import type {
   TranscludeToken,
 } from './syntax/types.js';
 import { CUT } from '../cut.js';
-import { clean, readsAsExponent } from '../text.js';
+import { MAY_CHANGE as CLEAN_MAY_CHANGE, clean, readsAsExponent } from '../text.js';
 import { decodeEntities } from '../entities.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
@@ -827,7 +827,7 @@ const LEFTOVER = /\[\[|\]\]|\{\{|\}\}|<ref|'''/i;
  * MAY_CHANGE), the sentinels (the empty-template mark, literal text, escaped input) and leftover
  * markup (LEFTOVER, `<ref` in any case). Text without any of them is its own value.
  */
-const FINISH_CHANGES = String.raw`[\t-\r\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u3000\ufeff\uE000-\uE011]|^ | $| [ ,.;:!?%)\]]|[(\[] |\(\)|\[\[|\]\]|\{\{|\}\}|<[rR][eE][fF]|'''`;
+const FINISH_CHANGES = String.raw`${CLEAN_MAY_CHANGE.source}|[\uE000-\uE011]|\[\[|\]\]|\{\{|\}\}|<[rR][eE][fF]|'''`;
 const FINISH_MAY_CHANGE = new RegExp(FINISH_CHANGES);
 /** …and, for a text as written, a character reference too (decodeEntities). */
 const TEXT_MAY_CHANGE = new RegExp(`${FINISH_CHANGES}|&`);
