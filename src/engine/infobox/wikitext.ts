@@ -19,7 +19,6 @@ import type { Scope } from '../wikitext/scope.js';
 import { keep } from '../wikitext/found.js';
 import type { Found } from '../wikitext/found.js';
 import { pushAll } from '../arrays.js';
-import { argOf, valueOf } from '../wikitext/args.js';
 
 
 /**
@@ -73,7 +72,7 @@ function embeddedInfoboxes(t: TranscludeToken): TranscludeToken[] {
  */
 function infoboxImage(t: TranscludeToken, scope: Scope, found: Found[]): Part | undefined {
   for (const key of INFOBOX_IMAGE_PARAMS) {
-    const arg = argOf(t, key);
+    const arg = t.getArg(key);
     if (arg === undefined) continue;
     const file = arg.lastChild.childNodes.find((n) => n.type === 'file') as FileToken | undefined;
     let part: Part | undefined;
@@ -108,7 +107,7 @@ function sectionOf(t: TranscludeToken, title: string | undefined, scope: Scope, 
   box.current();
   const image = infoboxImage(t, scope, found);
   if (image !== undefined) box.add(image);
-  const titleKey = INFOBOX_TITLE_PARAMS.find((k) => (valueOf(t, k)?.trim() ?? '').length > 0);
+  const titleKey = INFOBOX_TITLE_PARAMS.find((k) => (t.getValue(k)?.trim() ?? '').length > 0);
   for (const arg of t.getAllArgs()) {
     const name = arg.name.trim();
     if (name.length === 0) continue;
@@ -157,7 +156,7 @@ function numberedRow(key: string): { role: InfoboxRowRole; number: string } | un
 function labelOf(t: TranscludeToken, number: string, scope: Scope, depth: number): string | undefined {
   for (const [base, role] of INFOBOX_ROWS) {
     if (role !== 'label') continue;
-    const arg = argOf(t, `${base}${number}`);
+    const arg = t.getArg(`${base}${number}`);
     if (arg === undefined) continue;
     const text = cleanLabel(render(scope, arg.lastChild.childNodes, { textOnly: true }, depth + 1).value);
     if (text.length > 0) return text;

@@ -20,7 +20,6 @@ import { ANCHOR_PARAMS, FOOTNOTE, NOTE_ID_PREFIX, TAGS, isAnchorId, isAnchorLink
 import type { FootnoteUse } from '../wikitext/found.js';
 import { render, templateParams } from '../wikitext/render.js';
 import type { Scope } from '../wikitext/scope.js';
-import { argOf, valueOf } from '../wikitext/args.js';
 
 interface Entry {
   identifier: string;
@@ -187,7 +186,7 @@ export class ReferenceBook {
    */
   private shownValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
     for (const key of keys) {
-      const arg = argOf(t, key);
+      const arg = t.getArg(key);
       if (arg === undefined) continue;
       const shown = render(this.scope, arg.lastChild.childNodes, { textOnly: true, inReference: true }).value;
       // `[{{GBurl|…}} 59–61]`: a link whose address a template writes, which the parser cannot
@@ -199,14 +198,14 @@ export class ReferenceBook {
 
   /** {{efn|…}}, {{refn|group=…|…}}, {{#tag:ref|…}}: a footnote whose text is a parameter. */
   private citeNote(t: TranscludeToken, defaultGroup: string, bodyKey: string): Entry | undefined {
-    const group = valueOf(t, 'group')?.trim() || defaultGroup;
-    const name = valueOf(t, 'name')?.trim() || undefined;
+    const group = t.getValue('group')?.trim() || defaultGroup;
+    const name = t.getValue('name')?.trim() || undefined;
     const key = name === undefined ? undefined : keyOf(group, name);
     if (key !== undefined) {
       const known = this.named.get(key);
       if (known !== undefined) return known;
     }
-    const body = argOf(t, bodyKey);
+    const body = t.getArg(bodyKey);
     if (body === undefined || body.getValue().trim().length === 0) return undefined;
     const entry = this.add(name, group, body.lastChild.childNodes);
     if (key !== undefined) this.named.set(key, entry);
@@ -352,7 +351,7 @@ function firstOf(m: Record<string, string>, keys: readonly string[], suffix: str
 /** The first of these parameters that the call writes (trimmed), as Module:Footnotes reads aliases. */
 function firstValue(t: TranscludeToken, keys: readonly string[]): string | undefined {
   for (const key of keys) {
-    const v = valueOf(t, key);
+    const v = t.getValue(key);
     if (v !== undefined) return v.trim();
   }
   return undefined;

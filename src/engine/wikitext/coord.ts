@@ -9,7 +9,6 @@ import type { TranscludeToken } from './syntax/types.js';
 import { normalizeTemplateName } from '../grammar.js';
 import { COORDINATES } from './grammar.js';
 import type { CoordinateForm } from './grammar.js';
-import { valueOf } from './args.js';
 
 export const isCoordTemplate = (name: string): boolean => COORDINATES.has(normalizeTemplateName(name));
 
@@ -26,7 +25,7 @@ export function coordText(t: TranscludeToken): string | undefined {
  * coordinates in the title bar only, which the HTML path drops, so nothing shows in the text.
  */
 function namedCoordText(t: TranscludeToken, form: Extract<CoordinateForm, { form: 'named' }>): string | undefined {
-  const param = (key: string): string => (valueOf(t, key) ?? '').trim();
+  const param = (key: string): string => (t.getValue(key) ?? '').trim();
   if (param(form.titleOnly).length > 0 && param(form.inline).length === 0) return '';
   const ns = param(form.lat).split('/').map((p) => p.trim()).filter((p) => p.length > 0);
   const ew = param(form.lon).split('/').map((p) => p.trim()).filter((p) => p.length > 0);
@@ -51,7 +50,7 @@ function axis(parts: readonly string[], hemisphere: RegExp): string | undefined 
 
 /** {{coord}}: the forms of Module:Coordinates. */
 function positionalCoordText(t: TranscludeToken, displayParam: string): string | undefined {
-  const display = (valueOf(t, displayParam) ?? '').toLowerCase();
+  const display = (t.getValue(displayParam) ?? '').toLowerCase();
   if (display.length > 0 && !display.includes('inline') && !/(^|,)\s*i\s*(,|$)/.test(display)) return '';
   const args = t.getAnonArgs().map((a) => a.getValue().trim());
   const hemisphere = args.findIndex((a) => /^[NS]$/i.test(a));

@@ -18,7 +18,6 @@ import { keep } from './found.js';
 import type { Found } from './found.js';
 import { pushAll } from '../arrays.js';
 import { gatherItems, itemPart, itemsText, makesList } from '../item-text.js';
-import { argOf } from './args.js';
 
 interface Line {
   pieces: Piece[];
@@ -93,7 +92,7 @@ class LineReader {
   /** A list template: its title as a line, then its items one level below the current line. */
   private template(t: TranscludeToken, rule: TextRule, base: string, depth: number): void {
     const inner = this.line.marker ?? base;
-    const title = rule.title === undefined ? undefined : argOf(t, rule.title);
+    const title = rule.title === undefined ? undefined : t.getArg(rule.title);
     if (title !== undefined && title.getValue().trim().length > 0) {
       this.end();
       this.line.marker = inner.length > 0 ? inner : undefined;
@@ -110,7 +109,7 @@ class LineReader {
       return;
     }
     for (const key of rule.param ?? []) {
-      const arg = argOf(t, key);
+      const arg = t.getArg(key);
       if (arg === undefined || arg.getValue().trim().length === 0) continue;
       this.read(arg.lastChild.childNodes, inner, depth + 1);
       break;

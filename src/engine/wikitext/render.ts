@@ -33,7 +33,6 @@ import type { FootnoteUse, Found } from './found.js';
 import { linkTarget } from './links.js';
 import { coordText, isCoordTemplate } from './coord.js';
 import { memoized } from '../memo.js';
-import { argOf, valueOf } from './args.js';
 
 export interface RenderOptions {
   /** Abstract rendering: pronunciation guides are cut out and marked with CUT. */
@@ -250,7 +249,7 @@ class Renderer {
     const name = t.name.toLowerCase();
     // {{#tag:ref|content|name=…|group=…}} is a <ref> written as a parser function.
     if (MAGIC_WORDS.tag.has(name)) {
-      if (this.finds && TAGS.ref.has(valueOf(t, '1')?.trim().toLowerCase() ?? '')) this.note(t, '', '2');
+      if (this.finds && TAGS.ref.has(t.getValue('1')?.trim().toLowerCase() ?? '')) this.note(t, '', '2');
       return;
     }
     if (MAGIC_WORDS.invoke.has(name)) {
@@ -428,7 +427,7 @@ class Renderer {
    * group is `group=` (enwiki's `g=` too), and page numbers print after the marker, not in it.
    */
   private footnotesByName(t: TranscludeToken): void {
-    const group = (valueOf(t, 'group') ?? valueOf(t, 'g'))?.trim() ?? '';
+    const group = (t.getValue('group') ?? t.getValue('g'))?.trim() ?? '';
     for (const arg of t.getAnonArgs()) {
       const name = arg.getValue().trim();
       if (name.length > 0) this.citations.push(this.use({ kind: 'by-name', name, group, citation: blankCitation() }));
@@ -618,7 +617,7 @@ function hasAnonValue(t: TranscludeToken): boolean {
 }
 
 function nonEmptyArg(t: TranscludeToken, key: string): ParameterToken | undefined {
-  const arg = argOf(t, key);
+  const arg = t.getArg(key);
   if (arg === undefined || arg.getValue().trim().length === 0) return undefined;
   return arg;
 }
@@ -651,7 +650,7 @@ const IN_REFERENCE: RenderOptions = { inReference: true };
 
 /** Clean text of one template argument, links dropped. */
 export function argText(scope: Scope, t: TranscludeToken, key: string, options: RenderOptions = {}): string {
-  const arg = argOf(t, key);
+  const arg = t.getArg(key);
   if (arg === undefined) return '';
   return renderedValue(scope, arg.lastChild.childNodes, options);
 }
@@ -684,7 +683,7 @@ function dateFormat(locale: string, withDay: boolean): Intl.DateTimeFormat {
  * a month written as a word ({{date|17|juin|1994}}) is kept as written. '' when not a date.
  */
 function formatDate(t: TranscludeToken, keys: readonly [string, string, string], language: string | undefined): string {
-  const [yRaw, mRaw, dRaw] = keys.map((k) => valueOf(t, k)?.trim() ?? '') as [string, string, string];
+  const [yRaw, mRaw, dRaw] = keys.map((k) => t.getValue(k)?.trim() ?? '') as [string, string, string];
   if (!/^\d{1,4}$/.test(yRaw)) return '';
   const y = Number(yRaw);
   const d = /^\d{1,2}$/.test(dRaw) && Number(dRaw) >= 1 && Number(dRaw) <= 31 ? Number(dRaw) : undefined;

@@ -15,7 +15,6 @@ import { containerParams, templateKind } from '../grammar.js';
 import type { WikitextRule } from '../types.js';
 import { aloneOnLine } from './alone.js';
 import { textLines } from './text.js';
-import { argOf } from '../args.js';
 
 export const container: WikitextRule = {
   name: 'container',
@@ -58,7 +57,7 @@ function contentParam(t: TranscludeToken): ParameterToken | undefined {
   const params = containerParams(t.name);
   if (params !== undefined) {
     for (const key of params) {
-      const arg = argOf(t, key);
+      const arg = t.getArg(key);
       if (arg !== undefined && arg.getValue().trim().length > 0) return arg;
     }
     return undefined;

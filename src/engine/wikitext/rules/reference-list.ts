@@ -15,7 +15,6 @@ import type { FootnoteUse } from '../found.js';
 import { TAGS, isGroupedReferenceList, templateKind } from '../grammar.js';
 import type { WikitextRule } from '../types.js';
 import { aloneOnLine } from './alone.js';
-import { valueOf } from '../args.js';
 
 /** The Cite extension's list tag (never localized). */
 const REFERENCES_TAG = 'references';
@@ -36,7 +35,7 @@ const isReferencesTag = (n: AstNodes): n is ExtToken => n.type === 'ext' && (n a
 function hasGroup(n: AstNodes): boolean {
   if (isReferencesTag(n)) return String(n.getAttr('group') ?? '').trim().length > 0;
   const t = n as TranscludeToken;
-  return isGroupedReferenceList(t.name) || (valueOf(t, 'group')?.trim().length ?? 0) > 0;
+  return isGroupedReferenceList(t.name) || (t.getValue('group')?.trim().length ?? 0) > 0;
 }
 
 /** The named `<ref>`s with content inside the list, in document order (not those nested in another). */

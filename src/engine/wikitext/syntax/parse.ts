@@ -5,37 +5,27 @@
  * stage from the braces on, as the library reads it); then the tree is built from the markers.
  */
 import type { Config } from 'wikiparser-node';
-import { AstText, Token, buildFromRaw } from './token.js';
+import { AstText, Token, buildFromRaw, runStage, tidy } from './token.js';
 import type { ParseState } from './token.js';
 import { STAGES } from './stages/index.js';
 import { parseRedirect } from './stages/redirect.js';
+import { setRereadStages } from './tokens/link.js';
+
+// The tokens that read text again (a gallery's image, a title once built) run these stages;
+// they cannot import them (the stages make the tokens).
+setRereadStages(STAGES);
 
 /** Parses `wikitext` with stages 0 to `maxStage - 1` (all by default) into a tree whose root is a `root` token. */
 export function parseWikitextTree(wikitext: string, config: Config, maxStage = STAGES.length): Token {
   const state: ParseState = { config, accum: [], include: false };
-  // As the library: NULs and DELs are the markers' own characters; a CR ending a line goes.
-  const root = new Token('root', state, wikitext.replace(TIDY, ''));
+  const root = new Token('root', state, tidy(wikitext));
   state.accum.pop();
   // `#REDIRECT [[…]]` at the page's start, read before stage 0 as the library does.
   if (maxStage > 0) parseRedirect(root, state);
-  for (let n = 0; n < maxStage && n < STAGES.length; n++) {
-    const stage = STAGES[n]!;
-    state.config = config;
-    stage(root, state);
-    const { accum } = state;
-    for (let i = 0; i < accum.length; i++) {
-      const t = accum[i]!;
-      if (t.raw === undefined || n < t.stage) continue;
-      state.config = t.config!;
-      stage(t, state);
-    }
-  }
-  state.config = config;
+  for (let n = 0; n < maxStage && n < STAGES.length; n++) runStage(STAGES[n]!, n, root, state, config);
   build(root, state);
   return root;
 }
-
-const TIDY = /[\0\x7F]|\r$/gm;
 
 /**
  * Plain tokens get their children from `raw`; any other token whose only child is a text with
@@ -62,6 +52,5 @@ function build(root: Token, state: ParseState): void {
 function buildOne(t: Token, state: ParseState): void {
   const raw = t.raw!;
   t.raw = undefined;
-  if (raw.includes('\0')) t.appendAll(buildFromRaw(raw, state.accum));
-  else t.append(new AstText(raw));
+  t.appendAll(buildFromRaw(raw, state.accum));
 }

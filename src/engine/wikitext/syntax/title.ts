@@ -141,10 +141,27 @@ function readTitle(input: string, defaultNs: number, config: Config, options: Ti
     (!(title.includes('&') || title.includes('\xA0')) || decodeHtml(title) === title) &&
     !INVALID.test(sub);
   // No `_` is left in the title (folded above).
-  const mainRaw = title.trim();
-  const main = mainRaw && mainRaw[0]!.toUpperCase() + mainRaw.slice(1);
+  const main = mainOf(title);
+  return { ns, title: fullTitle(interwiki, ns, main, config), main, fragment, interwiki, valid };
+}
+
+/** The main part as the library keeps it: trimmed, its first letter upper-cased. */
+const mainOf = (text: string): string => {
+  const trimmed = text.trim();
+  return trimmed && trimmed[0]!.toUpperCase() + trimmed.slice(1);
+};
+
+/** `interwiki:Prefix:Main`, spaces as underscores (the library's `title`). */
+function fullTitle(interwiki: string, ns: number, main: string, config: Config): string {
   const namespace = config.namespaces[ns] ?? '';
-  const prefix = namespace + (namespace && ':');
-  const full = `${interwiki}${interwiki && ':'}${prefix}${main}`.replaceAll(' ', '_');
-  return { ns, title: full, main, fragment, interwiki, valid };
+  return `${interwiki}${interwiki && ':'}${namespace}${namespace && ':'}${main}`.replaceAll(' ', '_');
+}
+
+/**
+ * A title whose main part was read with markers in it, with that part written back (`main`, the
+ * markers replaced by their wikitext): the library's title of a name read by stages 0 and 1.
+ */
+export function withMain(title: Title, main: string, config: Config): Title {
+  const m = mainOf(main.replace(/_/gu, ' '));
+  return { ...title, main: m, title: fullTitle(title.interwiki, title.ns, m, config) };
 }

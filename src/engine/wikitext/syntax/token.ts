@@ -116,11 +116,6 @@ export class Token {
     return this.childNodes.length;
   }
 
-  /** Whether the stages read this token's content (wikiparser-node's `isPlain`). */
-  get isPlain(): boolean {
-    return this.raw !== undefined;
-  }
-
   /** Appends children, linking parents and siblings. */
   append(...nodes: AstNodes[]): void {
     this.appendAll(nodes);
@@ -165,11 +160,6 @@ export class Token {
   }
 }
 
-/** The marker of a token: its index in `accum`, and a kind the later stages' patterns read. */
-export function marker(state: ParseState, kind: string): string {
-  return `\0${state.accum.length}${kind}\x7F`;
-}
-
 const MARKERS = /[\0\x7F]/;
 
 /**
@@ -203,3 +193,24 @@ export interface Token {
  * the tokens it made.
  */
 export type Stage = (token: Token, state: ParseState) => void;
+
+/** As the library: NULs and DELs are the markers' own characters; a CR ending a line goes. */
+export const tidy = (wikitext: string): string => wikitext.replace(TIDY, '');
+const TIDY = /[\0\x7F]|\r$/gm;
+
+/**
+ * One stage of the driver (./parse.ts): on `root`, then on every plain token of `accum` in
+ * creation order, those the stage itself makes included, each with its own configuration.
+ */
+export function runStage(stage: Stage, n: number, root: Token, state: ParseState, config: Config): void {
+  state.config = config;
+  stage(root, state);
+  const { accum } = state;
+  for (let i = 0; i < accum.length; i++) {
+    const t = accum[i]!;
+    if (t.raw === undefined || n < t.stage) continue;
+    state.config = t.config!;
+    stage(t, state);
+  }
+  state.config = config;
+}

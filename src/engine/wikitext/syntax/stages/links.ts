@@ -10,16 +10,8 @@ import type { Config } from 'wikiparser-node';
 import type { ParseState, Stage, Token } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import { FileToken } from '../tokens/file.js';
-import { CategoryToken, LinkToken, setRereadStages } from '../tokens/link.js';
-import { parseBraces } from './braces.js';
-import { parseCommentAndExt } from './comment-and-ext.js';
-import { parseExternalLinks, parseExternalLinksText } from './external-links.js';
-import { parseHrAndDoubleUnderscore } from './hr-and-double-underscore.js';
-import { parseHtml } from './html.js';
-import { parseList } from './list.js';
-import { parseMagicLinks } from './magic-links.js';
-import { parseQuotes } from './quotes.js';
-import { parseTable } from './table.js';
+import { CategoryToken, LinkToken } from '../tokens/link.js';
+import { parseExternalLinksText } from './external-links.js';
 import { parseQuotesLine } from './quotes.js';
 
 const REGEX = /^((?:(?!\0\d+!\x7F)[^\n[\]{}|])*)(?:(\||\0\d+!\x7F)([\s\S]*?[^\]])?)?\]\]([\s\S]*)$/u;
@@ -135,18 +127,3 @@ export const parseLinks: Stage = (token: Token, state: ParseState) => {
   // A text without `[[` comes back as it went in.
   if (raw.includes('[[')) token.raw = parseLinksText(raw, state, (state.config as TagConfig).inExt === true);
 };
-
-// The stages before the converter, for the tokens that read text again (../tokens/link.ts): the
-// order of ./index.ts, which this module cannot import (./index.ts imports it).
-setRereadStages([
-  parseCommentAndExt,
-  parseBraces,
-  parseHtml,
-  parseTable,
-  parseHrAndDoubleUnderscore,
-  parseLinks,
-  parseQuotes,
-  parseExternalLinks,
-  parseMagicLinks,
-  parseList,
-]);

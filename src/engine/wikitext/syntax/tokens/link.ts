@@ -7,9 +7,9 @@
  */
 import type { Config } from 'wikiparser-node';
 import type { TokenTypes } from 'wikiparser-node/dist/base.js';
-import { Token, buildFromRaw } from '../token.js';
+import { Token, buildFromRaw, runStage, tidy } from '../token.js';
 import type { AstNodes, ParseState, Stage } from '../token.js';
-import { normalizeTitle } from '../title.js';
+import { normalizeTitle, withMain } from '../title.js';
 import type { Title, TitleOptions } from '../title.js';
 import { SyntaxToken } from './syntax.js';
 
@@ -17,8 +17,8 @@ import { SyntaxToken } from './syntax.js';
 export const LAST_STAGE = 10;
 
 /**
- * Stages 0 to 9, which the tokens that read text again (a gallery's image, a title once built)
- * run: registered by ../stages/links.ts, since a token importing ../stages/index.ts would close
+ * The stages, which the tokens that read text again (a gallery's image, a title once built) run:
+ * registered by the driver (../parse.ts), since a token importing ../stages/index.ts would close
  * an import cycle (the stages make the tokens).
  */
 let rereadStages: readonly Stage[] = [];
@@ -48,31 +48,16 @@ function restore(s: string, accum: readonly Token[]): string {
 export function reparsedTitle(text: string, defaultNs: number, config: Config, options: TitleOptions): Title {
   if (!REPARSE.test(text)) return normalizeTitle(text, defaultNs, config, options);
   const state: ParseState = { config, accum: [], include: false };
-  const root = new Token('root', state, text.replace(TIDY, ''));
+  const root = new Token('root', state, tidy(text));
   state.accum.pop();
   const { accum } = state;
-  for (let n = 0; n < 2; n++) {
-    const stage = rereadStages[n]!;
-    state.config = config;
-    stage(root, state);
-    for (let i = 0; i < accum.length; i++) {
-      const t = accum[i]!;
-      if (t.raw === undefined || n < t.stage) continue;
-      state.config = t.config!;
-      stage(t, state);
-    }
-  }
+  for (let n = 0; n < 2; n++) runStage(rereadStages[n]!, n, root, state, config);
   const title = normalizeTitle(root.raw!, defaultNs, config, options);
   if (!title.main.includes('\0') && !title.fragment?.includes('\0')) return title;
-  const rawMain = restore(title.main, accum).replace(/_/gu, ' ').trim();
-  const main = rawMain && rawMain[0]!.toUpperCase() + rawMain.slice(1);
-  const namespace = config.namespaces[title.ns] ?? '';
-  const full = `${title.interwiki}${title.interwiki && ':'}${namespace}${namespace && ':'}${main}`.replace(/ /gu, '_');
   const fragment = title.fragment === undefined ? undefined : restore(title.fragment, accum);
-  return { ...title, main, title: full, fragment };
+  return { ...withMain(title, restore(title.main, accum), config), fragment };
 }
 
-const TIDY = /[\0\x7F]|\r$/gmu;
 
 /** What links, categories, files and gallery images share. */
 export abstract class LinkBaseToken extends Token {

@@ -26,8 +26,17 @@ export function removeCommentLine(str: string): string {
   return removeComment(kept.join('\n'));
 }
 
-/** ParameterToken's `trimName`: spaces, tabs, line breaks, NULs and vertical tabs trimmed (not other white space). */
-export const trimName = (s: string): string => s.replace(/^[ \t\n\0\v]+|([^ \t\n\0\v])[ \t\n\0\v]+$/gu, '$1');
+/**
+ * ParameterToken's `trimName`: spaces, tabs, line breaks, NULs and vertical tabs trimmed (not other
+ * white space). A name with none of them at either end (every name the door asks a template for,
+ * a dozen per citation) is returned without running the pattern.
+ */
+export function trimName(s: string): string {
+  if (s.length > 0 && !trimmedAway(s.charCodeAt(0)) && !trimmedAway(s.charCodeAt(s.length - 1))) return s;
+  return s.replace(TRIM_NAME, '$1');
+}
+const TRIM_NAME = /^[ \t\n\0\v]+|([^ \t\n\0\v])[ \t\n\0\v]+$/gu;
+const trimmedAway = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 0 || c === 11;
 
 const hasSkipped = (n: AstNodes): boolean => {
   if (n.type === 'comment' || n.type === 'noinclude') return true;

@@ -8,10 +8,10 @@
 import type { Config } from 'wikiparser-node';
 import { Token } from '../token.js';
 import type { ParseState } from '../token.js';
-import { normalizeTitle } from '../title.js';
+import { normalizeTitle, withMain } from '../title.js';
 import type { Title } from '../title.js';
 import { SyntaxToken } from './syntax.js';
-import { ParameterToken, childString, removeComment } from './parameter.js';
+import { ParameterToken, childString, removeComment, trimName } from './parameter.js';
 
 const HEADING_IN_NAME = /^(?:\s|\0\d+[cn]\x7F)*\0(\d+)h\x7F(?:\s|\0\d+[cn]\x7F)*/u;
 const ARG_SUBST = /^(?:\s|\0\d+[cn]\x7F)*\0\d+s\x7F/u;
@@ -48,11 +48,7 @@ function titleOf(text: string, config: Config, include: boolean): Title {
   const title = normalizeTitle(marked, 10, config);
   if (!title.main.includes('\0')) return title;
   const restore = (s: string): string => s.replace(MARKER, (_, i: string) => restore(state.accum[Number(i)]!.text()));
-  const rebuilt = restore(title.main).replace(/_/gu, ' ').trim();
-  const main = rebuilt && rebuilt[0]!.toUpperCase() + rebuilt.slice(1);
-  const namespace = config.namespaces[title.ns] ?? '';
-  const full = `${namespace}${namespace && ':'}${main}`.replace(/ /gu, '_');
-  return { ...title, main, title: full };
+  return withMain(title, restore(title.main), config);
 }
 
 /** Title#getTitle: a title starting with `/` (a subpage of an unnamed page) loses a final `/`. */
@@ -238,7 +234,7 @@ export class TranscludeToken extends Token {
 
   /** The parameter that counts for `key`: the last of that name, as in MediaWiki. */
   getArg(key: string | number): ParameterToken | undefined {
-    const k = String(key).replace(/^[ \t\n\0\v]+|([^ \t\n\0\v])[ \t\n\0\v]+$/gu, '$1');
+    const k = trimName(String(key));
     const { childNodes } = this;
     for (let i = childNodes.length - 1; i >= 0; i--) {
       const c = childNodes[i]!;
