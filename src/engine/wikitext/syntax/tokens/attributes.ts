@@ -240,3 +240,24 @@ export class AttributesToken extends Token {
     return this.leadingSpace(str) + str;
   }
 }
+
+/**
+ * A token with attributes (an HTML tag, a table, row or cell): what the library's
+ * `attributesParent` mixin gives, each call read from the token's attributes child.
+ */
+export abstract class AttributedToken extends Token {
+  /** The token's `*-attrs` child. */
+  abstract get attributes(): AttributesToken;
+
+  getAttr(key: string): string | true | undefined {
+    return this.attributes.getAttr(key);
+  }
+
+  hasAttr(key: string): boolean {
+    return this.attributes.hasAttr(key);
+  }
+
+  getAttrs(): Record<string, string | true> {
+    return this.attributes.getAttrs();
+  }
+}

@@ -2,11 +2,11 @@
  * An HTML tag, opening or closing: wikiparser-node's HtmlToken (src/tag/html.js, src/tag/index.js).
  * One child, the tag's `html-attrs`.
  */
-import { Token } from '../token.js';
 import type { ParseState } from '../token.js';
+import { AttributedToken } from './attributes.js';
 import type { AttributesToken } from './attributes.js';
 
-export class HtmlToken extends Token {
+export class HtmlToken extends AttributedToken {
   declare type: 'html';
   declare name: string;
   /** The name as written. */
@@ -28,18 +28,6 @@ export class HtmlToken extends Token {
 
   get attributes(): AttributesToken {
     return this.childNodes[0] as AttributesToken;
-  }
-
-  getAttr(key: string): string | true | undefined {
-    return this.attributes.getAttr(key);
-  }
-
-  hasAttr(key: string): boolean {
-    return this.attributes.hasAttr(key);
-  }
-
-  getAttrs(): Record<string, string | true> {
-    return this.attributes.getAttrs();
   }
 
   override toString(): string {

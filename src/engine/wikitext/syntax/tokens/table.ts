@@ -6,11 +6,11 @@
  */
 import { Token } from '../token.js';
 import type { ParseState } from '../token.js';
-import { AttributesToken } from './attributes.js';
+import { AttributedToken, AttributesToken } from './attributes.js';
 import { SyntaxToken } from './syntax.js';
 
 /** A table, row or cell: a syntax and attributes first (the library's TableBaseToken). */
-abstract class TableBaseToken extends Token {
+abstract class TableBaseToken extends AttributedToken {
   constructor(type: 'table' | 'tr' | 'td', syntax: string, attr: string, state: ParseState) {
     super(type, state);
     this.append(new SyntaxToken('table-syntax', state, syntax), new AttributesToken(attr, 'table-attrs', type, state));
@@ -18,18 +18,6 @@ abstract class TableBaseToken extends Token {
 
   get attributes(): AttributesToken {
     return this.childNodes[1] as AttributesToken;
-  }
-
-  getAttr(key: string): string | true | undefined {
-    return this.attributes.getAttr(key);
-  }
-
-  hasAttr(key: string): boolean {
-    return this.attributes.hasAttr(key);
-  }
-
-  getAttrs(): Record<string, string | true> {
-    return this.attributes.getAttrs();
   }
 }
 
