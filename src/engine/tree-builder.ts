@@ -102,6 +102,15 @@ class TreeBuilder implements TokenizerCallbacks {
   private attribs: Record<string, string> | null = null;
   private attribName = '';
   private attribValue = '';
+  /** It holds an `&`, so a character reference may need decoding. */
+  private attribReference = false;
+  /**
+   * The first `&` of the HTML at or after `referenceFrom` (the HTML's length when there is none).
+   * Most text and attribute values hold none: one search of the HTML ahead answers for all of them
+   * up to the next `&`, instead of a scan of each value (1.4 million of them in the corpus).
+   */
+  private nextReference = -1;
+  private referenceFrom = 0;
   /** The text node that further text joins, as domhandler merges adjacent text events. */
   private lastText: Text | null = null;
 
@@ -114,9 +123,23 @@ class TreeBuilder implements TokenizerCallbacks {
 
   ontext(start: number, end: number): void {
     const text = this.html.slice(start, end);
+    if (!this.holdsReference(start, end)) {
+      this.appendText(text);
+      return;
+    }
     const tag = this.specialTag();
     if (tag === undefined) this.appendText(decodeEntities(text));
     else this.appendText(tag.text === TextMode.Raw ? text : decodeRcdata(text, tag.name));
+  }
+
+  /** `html[start, end)` holds an `&`. */
+  private holdsReference(start: number, end: number): boolean {
+    if (this.nextReference < start || start < this.referenceFrom) {
+      const at = this.html.indexOf('&', start);
+      this.nextReference = at < 0 ? this.html.length : at;
+      this.referenceFrom = start;
+    }
+    return this.nextReference < end;
   }
 
   /**
@@ -152,6 +175,7 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onattribdata(start: number, end: number): void {
     this.attribValue += this.html.slice(start, end);
+    if (this.holdsReference(start, end)) this.attribReference = true;
   }
 
   /** Never called, as ontextentity. */
@@ -161,9 +185,10 @@ class TreeBuilder implements TokenizerCallbacks {
     // The first of repeated attributes wins, as in the HTML spec.
     if (this.attribs !== null && !Object.hasOwn(this.attribs, this.attribName)) {
       const value = this.attribValue;
-      this.attribs[this.attribName] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+      this.attribs[this.attribName] = this.attribReference ? decodeHTMLAttribute(value) : value;
     }
     this.attribValue = '';
+    this.attribReference = false;
   }
 
   onopentagend(): void {
