@@ -75,7 +75,7 @@ interface Tag {
 }
 
 class TreeBuilder implements TokenizerCallbacks {
-  readonly root: Document = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [] };
+  readonly root: Document = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [], references: undefined };
   /** Per parse, not per module: adversarial input can bring any number of distinct names. */
   private readonly tags = new Map<string, Tag>();
   /** The open elements, innermost last (htmlparser2's `Parser.stack`, reversed). */
