@@ -56,7 +56,7 @@ export interface Document extends Links {
    * What reference/html.ts indexes once per document, made on first use. Held by the tree so that
    * it dies with it: module-level WeakMaps keyed by the tree kept each parsed tree alive through
    * the young-generation collections after its parse, and the collector copied and promoted whole
-   * trees (10 % of the engine's time on the corpus).
+   * trees (11 % of the engine's time on the corpus).
    */
   references: ReferenceIndexes | undefined;
 }
