@@ -27,20 +27,34 @@ export interface ParseState {
 
 export type AstNodes = AstText | Token;
 
+/**
+ * A node's sibling, found in its parent's children: nodes keep no sibling links (two fields fewer
+ * on every node of a tree that lives through the scavenges of a big page's parse; the readers ask
+ * for siblings of a few nodes only).
+ */
+function sibling(node: AstNodes, offset: 1 | -1): AstNodes | undefined {
+  const siblings = node.parentNode?.childNodes;
+  if (siblings === undefined) return undefined;
+  const i = siblings.indexOf(node);
+  return i === -1 ? undefined : siblings[i + offset];
+}
+
 const NO_CHILDREN: readonly AstNodes[] = Object.freeze([]);
 
 /** A run of text: wikiparser-node's AstText. */
 export class AstText {
   declare readonly type: 'text';
   declare parentNode: Token | undefined;
-  declare nextSibling: AstNodes | undefined;
-  declare previousSibling: AstNodes | undefined;
   declare data: string;
   constructor(data: string) {
     this.data = data;
     this.parentNode = undefined;
-    this.nextSibling = undefined;
-    this.previousSibling = undefined;
+  }
+  get nextSibling(): AstNodes | undefined {
+    return sibling(this, 1);
+  }
+  get previousSibling(): AstNodes | undefined {
+    return sibling(this, -1);
   }
   get childNodes(): readonly AstNodes[] {
     return NO_CHILDREN;
@@ -79,8 +93,6 @@ export class Token {
   declare name: string | undefined;
   declare childNodes: AstNodes[];
   declare parentNode: Token | undefined;
-  declare nextSibling: AstNodes | undefined;
-  declare previousSibling: AstNodes | undefined;
   /** A plain token's wikitext with markers, until the build; undefined for every other token. */
   declare raw: string | undefined;
   /** A plain token's configuration, which the stages read it with (see ParseState.config). */
@@ -96,8 +108,6 @@ export class Token {
     this.name = undefined;
     this.childNodes = [];
     this.parentNode = undefined;
-    this.nextSibling = undefined;
-    this.previousSibling = undefined;
     this.raw = raw;
     this.config = raw === undefined ? undefined : config;
     this.stage = 0;
@@ -121,6 +131,14 @@ export class Token {
     this.appendAll(nodes);
   }
 
+  get nextSibling(): AstNodes | undefined {
+    return sibling(this, 1);
+  }
+
+  get previousSibling(): AstNodes | undefined {
+    return sibling(this, -1);
+  }
+
   /**
    * `append` for a list of any length (a page's top level: spread arguments would overflow the
    * stack). The caller gives the array away: a token without children takes it as its
@@ -130,15 +148,7 @@ export class Token {
    */
   appendAll(nodes: AstNodes[]): void {
     const { childNodes } = this;
-    let prev = childNodes[childNodes.length - 1];
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i]!;
-      n.parentNode = this;
-      n.previousSibling = prev;
-      n.nextSibling = undefined;
-      if (prev !== undefined) prev.nextSibling = n;
-      prev = n;
-    }
+    for (let i = 0; i < nodes.length; i++) nodes[i]!.parentNode = this;
     if (childNodes.length === 0) this.childNodes = nodes;
     else for (let i = 0; i < nodes.length; i++) childNodes.push(nodes[i]!);
   }
