@@ -142,15 +142,15 @@ export class Token {
   /**
    * `append` for a list of any length (a page's top level: spread arguments would overflow the
    * stack). The caller gives the array away: a token without children takes it as its
-   * `childNodes`. Most tokens have one or two children, and the first `push` on an empty array
-   * makes room for 16; the arrays live as long as the tree, so their size is what the scavenges
-   * copy.
+   * `childNodes`. Children added to a token that has some make a new array of their number
+   * (`concat`) rather than `push` into the old one: most tokens have a few children, the first
+   * `push` makes room for 16 or more, and the arrays live as long as the tree, so their size is
+   * what the scavenges copy.
    */
   appendAll(nodes: AstNodes[]): void {
     const { childNodes } = this;
     for (let i = 0; i < nodes.length; i++) nodes[i]!.parentNode = this;
-    if (childNodes.length === 0) this.childNodes = nodes;
-    else for (let i = 0; i < nodes.length; i++) childNodes.push(nodes[i]!);
+    this.childNodes = childNodes.length === 0 ? nodes : childNodes.concat(nodes);
   }
 
   /** The token's wikitext. Subclasses add their syntax (`{{`, `|`, …) where it is not a child. */
@@ -190,7 +190,8 @@ export function buildFromRaw(raw: string, accum: readonly Token[]): AstNodes[] {
     if (token === undefined) throw new Error(`wikitext syntax: no token for marker ${JSON.stringify(s)}`);
     out.push(token);
   }
-  return out;
+  // Pushed, the array has room for 16 or more: the copy has just its children (see appendAll).
+  return out.slice();
 }
 
 // Optional hook after the whole tree is built (wikiparser-node's `afterBuild`).
