@@ -79,9 +79,8 @@ export class AstText {
 (AstText.prototype as { type: string }).type = 'text';
 
 /**
- * A token. The base class is also wikiparser-node's "plain" token (root, parameter values, link
- * texts, cells' contents…): one whose content is wikitext that the later stages still read, held
- * in `raw` (with markers) until the build turns it into children.
+ * A token: what every token has. wikiparser-node's "plain" token, whose content the stages still
+ * read, is PlainToken below.
  */
 export class Token {
   // Fields declared, then assigned in the constructor in one order: one hidden class for every
@@ -93,24 +92,17 @@ export class Token {
   declare name: string | undefined;
   declare childNodes: AstNodes[];
   declare parentNode: Token | undefined;
-  /** A plain token's wikitext with markers, until the build; undefined for every other token. */
-  declare raw: string | undefined;
-  /** A plain token's configuration, which the stages read it with (see ParseState.config). */
-  declare config: Config | undefined;
   /**
-   * The first stage that reads a plain token (wikiparser-node's `setAttribute('stage', n)`): a
-   * heading's title, made by the braces stage, is not read by it again.
+   * A plain token's wikitext with markers, until the build. Only a PlainToken holds one: every
+   * other token reads `undefined` from the prototype (set below).
    */
-  declare stage: number;
+  declare raw: string | undefined;
 
-  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
+  constructor(type: TokenTypes, state: ParseState) {
     this.type = type;
     this.name = undefined;
     this.childNodes = [];
     this.parentNode = undefined;
-    this.raw = raw;
-    this.config = raw === undefined ? undefined : config;
-    this.stage = 0;
     state.accum.push(this);
   }
 
@@ -170,6 +162,32 @@ export class Token {
   }
 }
 
+(Token.prototype as { raw: string | undefined }).raw = undefined;
+
+/**
+ * wikiparser-node's plain token (root, parameter values, link texts, cells' contents…): one whose
+ * content is wikitext that the later stages still read, held in `raw` (with markers) until the
+ * build turns it into children. Its own class, so that no other token carries the fields the
+ * stages need: the tree lives through the scavenges of a big page's parse, and its size is what
+ * they copy.
+ */
+export class PlainToken extends Token {
+  /** The configuration the stages read it with (see ParseState.config); undefined without `raw`. */
+  declare config: Config | undefined;
+  /**
+   * The first stage that reads it (wikiparser-node's `setAttribute('stage', n)`): a heading's
+   * title, made by the braces stage, is not read by it again.
+   */
+  declare stage: number;
+
+  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
+    super(type, state);
+    this.raw = raw;
+    this.config = raw === undefined ? undefined : config;
+    this.stage = 0;
+  }
+}
+
 const MARKERS = /[\0\x7F]/;
 
 /**
@@ -203,7 +221,7 @@ export interface Token {
  * A stage of the parse (./stages): reads a plain token's `raw` and writes it back with markers of
  * the tokens it made.
  */
-export type Stage = (token: Token, state: ParseState) => void;
+export type Stage = (token: PlainToken, state: ParseState) => void;
 
 /** As the library: NULs and DELs are the markers' own characters; a CR ending a line goes. */
 export const tidy = (wikitext: string): string => wikitext.replace(TIDY, '');
@@ -213,15 +231,18 @@ const TIDY = /[\0\x7F]|\r$/gm;
  * One stage of the driver (./parse.ts): on `root`, then on every plain token of `accum` in
  * creation order, those the stage itself makes included, each with its own configuration.
  */
-export function runStage(stage: Stage, n: number, root: Token, state: ParseState, config: Config): void {
+export function runStage(stage: Stage, n: number, root: PlainToken, state: ParseState, config: Config): void {
   state.config = config;
   stage(root, state);
   const { accum } = state;
   for (let i = 0; i < accum.length; i++) {
     const t = accum[i]!;
-    if (t.raw === undefined || n < t.stage) continue;
-    state.config = t.config!;
-    stage(t, state);
+    if (t.raw === undefined) continue;
+    // Only a plain token holds text (Token#raw).
+    const plain = t as PlainToken;
+    if (n < plain.stage) continue;
+    state.config = plain.config!;
+    stage(plain, state);
   }
   state.config = config;
 }

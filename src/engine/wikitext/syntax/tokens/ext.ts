@@ -14,7 +14,7 @@ import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 /** The configuration's fields the library adds for extension tags' contents. */
 type TagConfig = Config & { excludes: string[]; inExt?: boolean };
-import { AstText, Token } from '../token.js';
+import { AstText, PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { AttributesToken } from './attributes.js';
 import { GalleryToken } from './gallery.js';
@@ -102,7 +102,7 @@ class LiteralInner extends Token {
  * nothing (src/pre.js), and the conversion stage reads it (the library's `isPlain`, from
  * MAX_STAGE - 1).
  */
-class PreInner extends Token {
+class PreInner extends PlainToken {
   constructor(text: string | undefined, state: ParseState, config: Config) {
     let wikitext = text;
     if (wikitext) {
@@ -188,7 +188,7 @@ export class ExtToken extends TagPairToken {
     if (readsAs === 'pre') content = new PreInner(inner, state, config);
     else if (readsAs === 'wikitext' || WIKITEXT_CONTENT.has(name)) {
       // `<ref/>` has no content token to read: the library's token without text.
-      content = inner === undefined ? new Token('ext-inner', state) : new Token('ext-inner', state, inner, config);
+      content = inner === undefined ? new PlainToken('ext-inner', state) : new PlainToken('ext-inner', state, inner, config);
     } else if (name === 'gallery') {
       state.config = config;
       try {
