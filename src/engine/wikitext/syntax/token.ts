@@ -101,7 +101,10 @@ export class Token {
   constructor(type: TokenTypes, state: ParseState) {
     this.type = type;
     this.name = undefined;
-    this.childNodes = [];
+    // The shared empty list until appendAll gives the token its own (children are only ever added
+    // there): plain tokens stay without children until the build, and an array each would be
+    // copied by every scavenge of a big page's parse.
+    this.childNodes = NO_CHILDREN as AstNodes[];
     this.parentNode = undefined;
     state.accum.push(this);
   }
