@@ -137,15 +137,18 @@ export class Token {
   /**
    * `append` for a list of any length (a page's top level: spread arguments would overflow the
    * stack). The caller gives the array away: a token without children takes it as its
-   * `childNodes`. Children added to a token that has some make a new array of their number
+   * `childNodes`. Children added to a token that has a few make a new array of their number
    * (`concat`) rather than `push` into the old one: most tokens have a few children, the first
    * `push` makes room for 16 or more, and the arrays live as long as the tree, so their size is
-   * what the scavenges copy.
+   * what the scavenges copy. A long list (a table's rows, added one by one) grows by `push`,
+   * whose room grows with it, rather than by a copy per child.
    */
   appendAll(nodes: AstNodes[]): void {
     const { childNodes } = this;
     for (let i = 0; i < nodes.length; i++) nodes[i]!.parentNode = this;
-    this.childNodes = childNodes.length === 0 ? nodes : childNodes.concat(nodes);
+    if (childNodes.length === 0) this.childNodes = nodes;
+    else if (childNodes.length < 16) this.childNodes = childNodes.concat(nodes);
+    else for (let i = 0; i < nodes.length; i++) childNodes.push(nodes[i]!);
   }
 
   /** The token's wikitext. Subclasses add their syntax (`{{`, `|`, …) where it is not a child. */

@@ -80,11 +80,13 @@ export abstract class LinkBaseToken extends Token {
     this.known = known;
     this.state = state;
     this.linkConfig = state.config;
-    this.append(new SyntaxToken('link-target', state, link));
-    if (linkText !== undefined) {
+    // Appended at once: one children array of their number (Token#appendAll).
+    const target = new SyntaxToken('link-target', state, link);
+    if (linkText === undefined) this.append(target);
+    else {
       const inner = new PlainToken('link-text', state, linkText);
       inner.stage = LAST_STAGE;
-      this.append(inner);
+      this.append(target, inner);
     }
     this.delimiter = delimiter;
   }

@@ -143,6 +143,8 @@ export class TranscludeToken extends Token {
     }
     const templateLike = token.isTemplate();
     let anon = 1;
+    // Appended at once: one children array of their number (Token#appendAll).
+    const params: ParameterToken[] = [];
     for (let j = 0; j < parts.length; j++) {
       const part = parts[j]!;
       if (!(templateLike || (token.name === 'switch' && j > 0) || (token.name === 'tag' && j > 1))) {
@@ -153,8 +155,9 @@ export class TranscludeToken extends Token {
         part.length === 1
           ? new ParameterToken(anon++, part[0] as string, state)
           : new ParameterToken(part[0] as string, part[1] as string, state);
-      token.append(p);
+      params.push(p);
     }
+    if (params.length > 0) token.appendAll(params);
     return token;
   }
 
