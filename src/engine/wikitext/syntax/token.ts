@@ -23,6 +23,12 @@ export interface ParseState {
   readonly accum: Token[];
   /** Whether the page is read as transcluded (`<includeonly>` shown): never, for an article. */
   readonly include: boolean;
+  /**
+   * runStage's own record: the plain tokens with text of `accum[0 … scanned - 1]`, in creation
+   * order, so that each stage reads them from a list of its own rather than asking every token.
+   */
+  plain?: PlainToken[];
+  scanned?: number;
 }
 
 export type AstNodes = AstText | Token;
@@ -236,19 +242,34 @@ const TIDY = /[\0\x7F]|\r$/gm;
 /**
  * One stage of the driver (./parse.ts): on `root`, then on every plain token of `accum` in
  * creation order, those the stage itself makes included, each with its own configuration.
+ * The plain tokens met by earlier stages are read from `state.plain` (half of `accum`, and of
+ * few classes, where `accum` holds tokens of some twenty); the tokens made since are then read
+ * from `accum`, which only grows at its end meanwhile (a tag takes its place among the tokens made
+ * for it, after the place being read), and their plain ones join the list. A plain token has its
+ * text from its construction until the build: none gains one later.
  */
 export function runStage(stage: Stage, n: number, root: PlainToken, state: ParseState, config: Config): void {
   state.config = config;
   stage(root, state);
   const { accum } = state;
-  for (let i = 0; i < accum.length; i++) {
+  const plain = (state.plain ??= []);
+  const known = plain.length;
+  for (let i = 0; i < known; i++) {
+    const t = plain[i]!;
+    if (n < t.stage) continue;
+    state.config = t.config!;
+    stage(t, state);
+  }
+  for (let i = state.scanned ?? 0; i < accum.length; i++) {
     const t = accum[i]!;
     if (t.raw === undefined) continue;
     // Only a plain token holds text (Token#raw).
-    const plain = t as PlainToken;
-    if (n < plain.stage) continue;
-    state.config = plain.config!;
-    stage(plain, state);
+    const p = t as PlainToken;
+    plain.push(p);
+    if (n < p.stage) continue;
+    state.config = p.config!;
+    stage(p, state);
   }
+  state.scanned = accum.length;
   state.config = config;
 }
