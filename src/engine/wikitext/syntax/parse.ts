@@ -23,6 +23,8 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
   // `#REDIRECT [[…]]` at the page's start, read before stage 0 as the library does.
   if (maxStage > 0) parseRedirect(root, state);
   for (let n = 0; n < maxStage && n < STAGES.length; n++) runStage(STAGES[n]!, n, root, state, config);
+  state.plain = undefined;
+  state.scanned = undefined;
   build(root, state);
   return root;
 }

@@ -26,9 +26,10 @@ export interface ParseState {
   /**
    * runStage's own record: the plain tokens with text of `accum[0 … scanned - 1]`, in creation
    * order, so that each stage reads them from a list of its own rather than asking every token.
+   * Dropped once the stages ran (tokens keep the state, so it would live as long as the tree).
    */
-  plain?: PlainToken[];
-  scanned?: number;
+  plain?: PlainToken[] | undefined;
+  scanned?: number | undefined;
 }
 
 export type AstNodes = AstText | Token;
