@@ -26,6 +26,9 @@ export function parseWikitextTree(wikitext: string, config: Config, maxStage = S
   state.plain = undefined;
   state.scanned = undefined;
   build(root, state);
+  // Markers are all read once the tree is built (the hooks included), and templates and links
+  // keep the state: emptied, `accum` does not live as long as the tree.
+  state.accum.length = 0;
   return root;
 }
 
