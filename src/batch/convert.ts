@@ -49,7 +49,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
 /** How the run's threads convert each record (a shard of a `--queue` run: queue/worker-service.ts shardConvertOptions). */
 export function convertOptions(run: ResolvedRun, target: RunTarget): ConvertOptions {
   const options: ConvertOptions = { allPages: run.allPages, pretty: target.plan.pretty };
-  if (target.site !== undefined) options.site = target.site;
+  if (target.siteinfo !== undefined) options.siteinfo = target.siteinfo;
   if (run.maxInputBytes !== undefined) options.maxInputBytes = run.maxInputBytes;
   return options;
 }

@@ -9,8 +9,7 @@ import type { Checkpoint, RunIdentity } from './checkpoint.js';
 import { planOutput, UsageError } from './options.js';
 import type { OutputPlan, ResolvedRun } from './options.js';
 import { preflight } from './preflight.js';
-import { readSiteinfoFile } from '../io/sources/siteinfo.js';
-import type { SiteinfoData } from '../index.js';
+import { checkSiteinfoFile } from '../io/sources/siteinfo.js';
 
 export interface RunTarget {
   plan: OutputPlan;
@@ -25,8 +24,8 @@ export interface RunTarget {
   resumeFrom: Checkpoint | undefined;
   /** The run's own files, should they sit in an input directory (the checkpoint is a .json file). */
   exclude: Set<string>;
-  /** The wiki's facts read from `--siteinfo FILE`, for inputs that do not carry their own. */
-  site: SiteinfoData | undefined;
+  /** The XML of `--siteinfo FILE` (checked), the wiki of inputs that do not carry their own. */
+  siteinfo: string | undefined;
 }
 
 /** Refuses a run that cannot start (UsageError) and clears a stale checkpoint of a run started over. */
@@ -40,7 +39,7 @@ export async function resolveTarget(run: ResolvedRun, writeErr: (text: string) =
     throw new UsageError(`${output} is both an input and the output`);
   }
   // Read before anything is written: a bad file is bad usage.
-  const site = run.siteinfo === undefined ? undefined : readSiteinfoFile(run.siteinfo);
+  const siteinfo = run.siteinfo === undefined ? undefined : await checkSiteinfoFile(run.siteinfo);
   await preflight(run, plan, output);
   // Stdout cannot be truncated to a checkpoint; a single JSON file is written whole at the end.
   const checkpointFile = plan.stdout || plan.singleFile ? undefined : checkpointPath(output);
@@ -50,7 +49,7 @@ export async function resolveTarget(run: ResolvedRun, writeErr: (text: string) =
   const errorsPath = run.errors ?? (plan.stdout ? undefined : `${output}.errors.ndjson`);
   const exclude = new Set([resolve(output), ...(errorsPath === undefined ? [] : [resolve(errorsPath)])]);
   if (checkpointFile !== undefined) exclude.add(resolve(checkpointFile)).add(resolve(`${checkpointFile}.tmp`));
-  return { plan, output, identity, checkpointFile, errorsPath, resumeFrom, exclude, site };
+  return { plan, output, identity, checkpointFile, errorsPath, resumeFrom, exclude, siteinfo };
 }
 
 /** The output format as a checkpoint records it: resuming must not mix formats or indentation. */

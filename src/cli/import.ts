@@ -11,7 +11,7 @@ import { systemClock } from '../service/clock.js';
 import type { ImportSummary } from '../service/content/importer.js';
 import { defaultDataDir } from '../service/server.js';
 import { pathExists } from '../io/sources/walk.js';
-import { readSiteinfoFile } from '../io/sources/siteinfo.js';
+import { checkSiteinfoFile } from '../io/sources/siteinfo.js';
 import { runHereOrInServer } from './in-server.js';
 import { defaultParserJobs, JobsOptionSchema, PROJECT_CODE, readOptions } from './run.js';
 
@@ -80,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.siteinfo !== undefined) {
     // Read once here too, so that a bad file is bad usage before anything is imported.
     try {
-      readSiteinfoFile(values.siteinfo);
+      await checkSiteinfoFile(values.siteinfo);
     } catch (error) {
       process.stderr.write(`wikistruct import: ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;

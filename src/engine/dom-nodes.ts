@@ -3,6 +3,8 @@
  * their own so that the tree builder, which makes them, and dom.ts, which parses with it and
  * walks them, do not import each other.
  */
+import type { Link } from '../schema/article.js';
+
 interface Links {
   parent: ParentNode | null;
   prev: ChildNode | null;
@@ -50,6 +52,23 @@ export interface Document extends Links {
    * them: an index of anchors (reference/html.ts) reads this rather than walking the whole tree.
    */
   ids: Element[];
+  /**
+   * What reference/html.ts indexes once per document, made on first use. Held by the tree so that
+   * it dies with it: module-level WeakMaps keyed by the tree kept each parsed tree alive through
+   * the young-generation collections after its parse, and the collector copied and promoted whole
+   * trees (11 % of the engine's time on the corpus).
+   */
+  references: ReferenceIndexes | undefined;
+}
+
+/** See Document.references. */
+export interface ReferenceIndexes {
+  /** The `CITEREF…` anchors short footnotes link to, by id; undefined until asked for. */
+  anchors: Map<string, Element> | undefined;
+  /** The text of each full citation short footnotes point at, read once, and the context it was read in. */
+  readonly sourceTexts: Map<Element, { readonly ctx: object; readonly text: { value: string; links: Link[] } }>;
+  /** How many in-text marker searches the document's lists made (each walks the document). */
+  markerSearches: number;
 }
 
 export type ParentNode = Document | Element;

@@ -7,7 +7,7 @@
 import type { AnyNode, ChildNode, Document, Element, ParentNode } from './dom-nodes.js';
 import { buildTree } from './tree-builder.js';
 
-export type { AnyNode, ChildNode, Comment, Directive, Document, Element, ParentNode, Text } from './dom-nodes.js';
+export type { AnyNode, ChildNode, Comment, Directive, Document, Element, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 
 export function parseHtml(html: string): Document {
   return buildTree(html);

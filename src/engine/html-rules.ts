@@ -71,6 +71,14 @@ export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
+/**
+ * htmlparser2's Tokenizer's special tags: opened in HTML content (not SVG or MathML), their text
+ * runs to their end tag with no markup in it. Raw text keeps its character references as written;
+ * RCDATA's are decoded, except where the tokenizer is matching the end tag (tree-builder.ts).
+ */
+export const RAW_TEXT_ELEMENTS: ReadonlySet<string> = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+export const RCDATA_ELEMENTS: ReadonlySet<string> = new Set(['title', 'textarea']);
+
 /** The namespaces the open-element stack tracks: HTML, or foreign content (SVG, MathML). */
 export const HTML = 0;
 export const SVG = 1;

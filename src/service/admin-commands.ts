@@ -8,7 +8,7 @@ import { AccountCommandSchema, runAccountCommand, type AccountCommandResult } fr
 import type { Clock } from './clock.js';
 import { importInputs, type ImportSummary } from './content/importer.js';
 import { createEngineClient, type EngineClientOptions } from './engine-client.js';
-import { readSiteinfoFile } from '../io/sources/siteinfo.js';
+import { readSiteinfoText } from '../io/sources/siteinfo.js';
 import { ArticleStore } from './content/store.js';
 import { runSnapshotBuildCommand, SnapshotBuildCommandSchema, type SnapshotBuildResult } from './snapshots/command.js';
 import type { Db } from './storage/db.js';
@@ -45,7 +45,7 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
  * where the import runs — the server, when it holds the database) for wikitext records.
  */
 export function importEngineOptions(command: ImportCommand): EngineClientOptions {
-  return { threads: command.jobs, site: command.siteinfo === undefined ? undefined : readSiteinfoFile(command.siteinfo) };
+  return { threads: command.jobs, siteinfo: command.siteinfo === undefined ? undefined : readSiteinfoText(command.siteinfo) };
 }
 
 export async function runImportCommand(db: Db, clock: Clock, command: ImportCommand): Promise<ImportSummary> {

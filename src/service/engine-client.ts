@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { PageLinks, SiteinfoData, WikitextMeta } from '../index.js';
+import type { PageLinks, WikitextMeta } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import type { ConvertOptions } from '../workers/convert-record.js';
 import { WorkerPool, workerEntry } from '../workers/pool.js';
@@ -65,8 +65,8 @@ export interface EngineClientOptions {
   threads: number;
   /** Threads started at once (0: the first with the first parse); the others when the running ones are all busy. Default: all. */
   initialThreads?: number;
-  /** The wiki of wikitext records that do not name their own (`wikistruct import --siteinfo FILE`). */
-  site?: SiteinfoData | undefined;
+  /** The wiki of wikitext records that do not name their own (`wikistruct import --siteinfo FILE`): the file's XML. */
+  siteinfo?: string | undefined;
   /** Young generation of each thread (pool.ts); default SERVICE_YOUNG_GENERATION_MB. */
   youngGenerationMb?: number;
 }
@@ -85,7 +85,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   if (!existsSync(fileURLToPath(workerEntry()))) {
     throw new Error(`the engine's worker thread is not built (${fileURLToPath(workerEntry())}): run \`npm run build\``);
   }
-  const convert: ConvertOptions = options.site === undefined ? CONVERT : { ...CONVERT, site: options.site };
+  const convert: ConvertOptions = options.siteinfo === undefined ? CONVERT : { ...CONVERT, siteinfo: options.siteinfo };
   const pool = new WorkerPool(threads, convert, {
     initial: options.initialThreads ?? threads,
     youngGenerationMb: options.youngGenerationMb ?? SERVICE_YOUNG_GENERATION_MB,

@@ -5,7 +5,7 @@
  * only decodes the payload into the engine's record and applies the batch's own policy (which XML
  * dump pages to keep). Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
-import { isEnvelopeLike, parseRecord, readPageLinks, WikistructError } from '../index.js';
+import { isEnvelopeLike, parseRecord, parseSiteinfo, readPageLinks, WikistructError } from '../index.js';
 import type { InputRecord, SiteinfoData } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
 import { readXmlPage, XmlPageError } from '../io/xml-page.js';
@@ -16,8 +16,11 @@ export interface ConvertOptions {
   allPages: boolean;
   /** Indent the Article JSON by 2 spaces (`--pretty`). */
   pretty?: boolean;
-  /** The wiki of wikitext records (`--siteinfo FILE`); an XML dump's own <siteinfo> wins for its pages. */
-  site?: SiteinfoData;
+  /**
+   * The wiki of wikitext records (`--siteinfo FILE`), as the file's XML text; an XML dump's own
+   * <siteinfo> wins for its pages. Parsed here, on the worker, once (siteOf).
+   */
+  siteinfo?: string;
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -58,27 +61,40 @@ export function inputOf(payload: Payload, options: ConvertOptions): PayloadInput
   const text = decoder.decode(payload.bytes);
   switch (payload.kind) {
     case 'html':
-      return { record: { kind: 'html', html: text }, site: options.site };
+      return { record: { kind: 'html', html: text }, site: siteOf(options.siteinfo) };
     case 'json': {
       const value = parseJson(text);
       const name = isEnvelopeLike(value) && typeof value.name === 'string' ? value.name : undefined;
-      return { record: { kind: 'envelope', envelope: value }, site: options.site, name };
+      return { record: { kind: 'envelope', envelope: value }, site: siteOf(options.siteinfo), name };
     }
     case 'wikitext':
-      return { record: { kind: 'wikitext', wikitext: text, meta: payload.meta }, site: options.site };
+      return { record: { kind: 'wikitext', wikitext: text, meta: payload.meta }, site: siteOf(options.siteinfo) };
     case 'xml-page': {
       const page = readXmlPage(text, payload.site ?? {});
       if (!options.allPages) {
         if (page.redirect) return { skipped: 'redirect' };
         if (page.namespace !== 0) return { skipped: `namespace ${page.namespace}` };
       }
-      return { record: { kind: 'wikitext', wikitext: page.wikitext, meta: page.meta }, site: payload.site?.data ?? options.site, name: page.meta.name };
+      return { record: { kind: 'wikitext', wikitext: page.wikitext, meta: page.meta }, site: siteOf(payload.site?.block ?? options.siteinfo), name: page.meta.name };
     }
     default: {
       const never: never = payload.kind;
       throw new Error(`unknown payload kind ${String(never)}`);
     }
   }
+}
+
+/**
+ * The siteinfo XML a worker was last handed, parsed. A run has one or two (its `--siteinfo`, a
+ * dump's own block, the same for every page of the dump), so one entry per worker is enough; the
+ * text arrives afresh with each page, and comparing it costs far less than parsing it again.
+ */
+let lastSite: { xml: string; data: SiteinfoData } | undefined;
+
+function siteOf(xml: string | undefined): SiteinfoData | undefined {
+  if (xml === undefined) return undefined;
+  if (lastSite?.xml !== xml) lastSite = { xml, data: parseSiteinfo(xml) };
+  return lastSite.data;
 }
 
 /** The converter's input limit, and a record's own options over it. */

@@ -78,6 +78,8 @@ const token = fc.oneof(
     '</foreignObject>', '<foreignobject>', '<clipPath>', '</clippath>', '<path/>', '<mi>', '</mi>', '<desc>',
     '<DIV CLASS=Up>', '</DIV>', '<b title=a">', "<b title='<i>'>", '<p id=1 id=2>', '<x-y:z>', '</x-y:z>', '</q>',
     '<!-- c -->', '<!-->', '<!--', '<![CDATA[x<y]]>', '<![CDATA[', '<!doctype html>', '<?php x ?>', '<!x>',
+    '<iframe>', '</iframe>', '<noembed>', '</noembed>', '<svg><style>', '<a title="&amp=', '&copy', '&#0;',
+    '</ti', '</TEXTA', '</title', '\x1c/',
     '&amp;', '&lt;', '&notit;', '&#x41;', '&', '<', '>', '</', '< b>', '<>', '"', "'", '=', ' ', '\n',
   ),
   fc.string({ unit: fc.constantFrom('a', 'b', ' ', '<', '>', '/', '&', '"', "'", '=', '-', '!', '[', ']'), maxLength: 8 }),
@@ -105,6 +107,12 @@ describe('tree builder (tree-builder.ts) against htmlparser2 parseDocument', () 
       '<div><p>unterminated <span class="x',
       '<textarea><span>&amp;</textarea><script>if (a<b) {}</script>',
       '<math><![CDATA[raw]]></math><![CDATA[html]]>',
+      // References are decoded by the builder, not the tokenizer: raw text stays raw only where
+      // the tokenizer reads it raw (not in foreign content), attribute values in attribute mode.
+      '<svg><script>&amp;</script><style>&lt;</style></svg><script>&amp;</script>',
+      '<math><mi><style>&amp;</style></mi><xmp>&amp;</xmp></math><iframe>&amp;</iframe><noembed>&amp;</noembed>',
+      '<noframes>&amp;</noframes><title>&amp;&notit;</title><plaintext>&amp;</plaintext>',
+      '<a href="?a=1&amp=2&copy=3&copy;&#x41;&#0;" title=&amp&lt;x>&amp&ampx &#128512;&#xD800;</a>',
     ];
     for (const html of cases) expect(difference(html), html).toBeUndefined();
   });

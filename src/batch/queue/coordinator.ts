@@ -17,7 +17,7 @@ import { Job, Queue } from 'bullmq';
 import type { ConvertIo, ConvertResult } from '../run-output.js';
 import { openSink } from '../run-output.js';
 import { describe } from '../target.js';
-import { readSiteinfoFile } from '../../io/sources/siteinfo.js';
+import { checkSiteinfoFile } from '../../io/sources/siteinfo.js';
 import { ConvertRunSchema, planOutput, UsageError } from '../options.js';
 import type { ConvertRun, OutputPlan, ResolvedRun } from '../options.js';
 import { preflight } from '../preflight.js';
@@ -65,7 +65,7 @@ export async function convertOnQueue(input: QueueConvertRun, io: ConvertIo): Pro
   const output = run.output.replace(/\/+$/, '');
   if (run.inputs.map((p) => resolve(p)).includes(resolve(output))) throw new UsageError(`${output} is both an input and the output`);
   // Read before anything is written or queued: a bad file is bad usage (workers read it again).
-  if (run.siteinfo !== undefined) readSiteinfoFile(run.siteinfo);
+  if (run.siteinfo !== undefined) await checkSiteinfoFile(run.siteinfo);
   await preflight(run, outputPlan, output);
   const partsDir = resolve(partsDirOf(output));
   const errorsPath = run.errors ?? `${output}.errors.ndjson`;

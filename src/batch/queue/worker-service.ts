@@ -10,7 +10,7 @@ import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { WorkerPool } from '../../workers/pool.js';
 import type { ConvertOptions } from '../../workers/convert-record.js';
-import { readSiteinfoFile } from '../../io/sources/siteinfo.js';
+import { readSiteinfoText } from '../../io/sources/siteinfo.js';
 import { connect } from './connection.js';
 import type { RedisTarget } from './connection.js';
 import { runShard } from './run-shard.js';
@@ -111,7 +111,7 @@ async function isCurrent(shard: ShardJob): Promise<boolean> {
  */
 export function shardConvertOptions(options: ShardOptions): ConvertOptions {
   const convert: ConvertOptions = { allPages: options.allPages, pretty: options.pretty };
-  if (options.siteinfo !== undefined) convert.site = readSiteinfoFile(options.siteinfo);
+  if (options.siteinfo !== undefined) convert.siteinfo = readSiteinfoText(options.siteinfo);
   if (options.maxInputBytes !== undefined) convert.maxInputBytes = options.maxInputBytes;
   return convert;
 }

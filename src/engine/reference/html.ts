@@ -8,7 +8,7 @@
  * CS1 `cite` element, else a "Cite …" template's name, else the COinS genre, else "text".
  */
 import type { Reference } from '../../schema/article.js';
-import type { AnyNode, Element } from '../dom.js';
+import type { AnyNode, Element, ReferenceIndexes } from '../dom.js';
 import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from '../dom.js';
 import type { Context } from '../context.js';
 import { dataMwOf } from '../data-mw.js';
@@ -73,7 +73,6 @@ function markerGroup(ol: Element): string | undefined {
 }
 
 const MAX_MARKER_SEARCHES = 16;
-const markerSearches = new WeakMap<object, number>();
 
 /**
  * The first link in the document to the anchor `id` (a marker links to its entry's id), before
@@ -84,9 +83,9 @@ function markerOf(list: Element, id: string): Element | undefined {
   const root = rootOf(list);
   // Each search walks the document up to its list: past a few lists per page (real pages have up
   // to four), a hostile page of thousands would make that quadratic. Their groups stay unnamed.
-  const searched = markerSearches.get(root) ?? 0;
-  if (searched >= MAX_MARKER_SEARCHES) return undefined;
-  markerSearches.set(root, searched + 1);
+  const indexes = indexesOf(root);
+  if (indexes.markerSearches >= MAX_MARKER_SEARCHES) return undefined;
+  indexes.markerSearches++;
   // The list itself ends the search: its markers come before it.
   const found = findFirst(root, (x) => {
     if (x === list) return true;
@@ -200,7 +199,7 @@ function inBody(link: Element, body: Element, li: Element, found: readonly Eleme
 function shortFootnoteSource(links: readonly Element[], ctx: Context): Reference['source'] {
   for (const a of links) {
     const href = a.attribs.href!;
-    const target = anchorsOf(a).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
+    const target = anchorsOf(rootOf(a)).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
     if (target === undefined) continue;
     const text = sourceText(target, ctx);
     if (text.value.length === 0) continue;
@@ -210,13 +209,12 @@ function shortFootnoteSource(links: readonly Element[], ctx: Context): Reference
   return undefined;
 }
 
-const sourceTexts = new WeakMap<Element, { ctx: Context; text: Inline }>();
-
 /**
  * The text of a full citation that short footnotes point at, read once per citation: a page's
  * {{sfn}}s cite the same few books dozens of times each ("Glick 1987, p. 5", "Glick 1987, p. 9").
  */
-function sourceText(target: Element, ctx: Context): Inline {
+function sourceText(target: Element, ctx: Context): Pick<Inline, 'value' | 'links'> {
+  const sourceTexts = indexesOf(rootOf(target)).sourceTexts;
   const known = sourceTexts.get(target);
   if (known !== undefined && known.ctx === ctx) return known.text;
   const text = inline(target, ctx);
@@ -224,7 +222,16 @@ function sourceText(target: Element, ctx: Context): Inline {
   return text;
 }
 
-const anchorIndex = new WeakMap<AnyNode, Map<string, Element>>();
+/**
+ * The document's indexes (dom-nodes.ts ReferenceIndexes), kept on the parsed document; a tree
+ * that is none (a detached fragment: never what `parse` reads) gets a fresh set each time.
+ */
+function indexesOf(root: AnyNode): ReferenceIndexes {
+  return root.type === 'root' ? (root.references ??= noIndexes()) : noIndexes();
+}
+
+const noIndexes = (): ReferenceIndexes => ({ anchors: undefined, sourceTexts: new Map(), markerSearches: 0 });
+
 /**
  * The wiki's language where the page names no site (a saved copy with a relative <base>): the
  * nearest `lang` above the list (Parsoid puts the content language on <body>). Templates are
@@ -238,15 +245,14 @@ function documentLanguage(el: Element): string | undefined {
   return undefined;
 }
 
-function anchorsOf(el: Element): Map<string, Element> {
-  const root = rootOf(el);
-  let index = anchorIndex.get(root);
-  if (index === undefined) {
-    index = new Map();
-    for (const e of anchorElements(root)) if (!index.has(e.attribs.id!)) index.set(e.attribs.id!, e);
-    anchorIndex.set(root, index);
-  }
-  return index;
+/** The `CITEREF…` anchors of the tree under `root` by id, indexed once per document. */
+function anchorsOf(root: AnyNode): Map<string, Element> {
+  const indexes = indexesOf(root);
+  if (indexes.anchors !== undefined) return indexes.anchors;
+  const anchors = new Map<string, Element>();
+  for (const e of anchorElements(root)) if (!anchors.has(e.attribs.id!)) anchors.set(e.attribs.id!, e);
+  indexes.anchors = anchors;
+  return anchors;
 }
 
 const isAnchor = (x: Element): boolean => (x.attribs.id ?? '').startsWith(ANCHOR);

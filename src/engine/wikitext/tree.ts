@@ -3,9 +3,11 @@
  * tree (./syntax: wikiparser-node's stages ported to light tokens, node for node the library's
  * tree, test/wikitext/syntax/oracle.test.ts).
  *
- * wikiparser-node stays for what it does well: its configuration (`Parser.getConfig`, every
+ * wikiparser-node stays for what it does well: its configuration (config/enwiki.json: every
  * magic word, parser function, extension tag and image option of MediaWiki, extended here with
- * the page's wiki) and as the oracle our passes are compared with. Its own parse cost 2.4× the
+ * the page's wiki, completed as its `Parser.getConfig` does) and as the oracle our passes are
+ * compared with. The library's own modules are not loaded at run time (9 MB of every thread that
+ * parses wikitext, for a function of ten lines: completeConfig). Its own parse cost 2.4× the
  * whole of wtf_wikipedia's (token classes built through four to six mixin constructors, events,
  * sealed keys, titles; docs/architecture.md "The wikitext door's speed"); the port keeps its
  * patterns and their order and drops the machinery: the tree is 0.65–0.8× wtf's time.
@@ -18,7 +20,6 @@
  * the plain-text fallback reads it instead. Callers parsing untrusted input should keep
  * `maxInputBytes` well under the 32 MiB default.
  */
-import Parser from 'wikiparser-node';
 import type { Config, ConfigData } from 'wikiparser-node';
 import type { Token } from './syntax/types.js';
 import enwiki from 'wikiparser-node/config/enwiki.json' with { type: 'json' };
@@ -67,9 +68,28 @@ export function parserConfig(profile: WikiProfile): Config {
   for (const [keyword, means] of IMAGE_KEYWORDS) img[keyword] ??= means;
   // Only a wiki that converts parses -{…}- as a block (./variants.ts); elsewhere it is text.
   const variants = [...(CONVERTER_VARIANTS.get(profile.language) ?? [])];
-  const config = Parser.getConfig({ ...base, nsid, namespaces, img, variants });
+  const config = completeConfig({ ...base, nsid, namespaces, img, variants });
   configs.set(profile, config);
   return config;
+}
+
+/**
+ * wikiparser-node's `Parser.getConfig(data)` (its src/index.ts), which completes a configuration
+ * file: behaviour switches listed only with their aliases get their names, `<translate>` brings its
+ * variable, and no construct is excluded yet. `data` is changed in place, as there; the library's
+ * global conversion table and redirects, which it also sets, are not read by our passes.
+ * test/wikitext/syntax/config.test.ts compares both on every configuration the library ships.
+ */
+export function completeConfig(data: ConfigData): Config {
+  const { doubleUnderscore, ext, parserFunction, variable } = data;
+  for (let i = 0; i < 2; i++) {
+    if (doubleUnderscore[i]!.length === 0) doubleUnderscore[i] = Object.keys(doubleUnderscore[i + 2]!);
+  }
+  if (ext.includes('translate') && !variable.includes('translationlanguage')) {
+    variable.push('translationlanguage');
+    parserFunction[1]['TRANSLATIONLANGUAGE'] = 'translationlanguage';
+  }
+  return { ...data, excludes: [] } as Config;
 }
 
 /** The two-character brackets nestingDepth counts: the leftmost one next, each read once. */

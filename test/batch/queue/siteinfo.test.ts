@@ -14,7 +14,7 @@ import { convertOnQueue, shardOptionsOf } from '../../../src/batch/queue/coordin
 import type { QueueSettings } from '../../../src/batch/queue/coordinator.js';
 import { shardConvertOptions } from '../../../src/batch/queue/worker-service.js';
 import { ShardOptionsSchema } from '../../../src/batch/queue/shard.js';
-import { readSiteinfoFile } from '../../../src/io/sources/siteinfo.js';
+import { checkSiteinfoFile } from '../../../src/io/sources/siteinfo.js';
 import { wikistruct } from '../../support/cli.js';
 import { removeTempDirs, tempDir } from '../fixtures.js';
 import { CliProcess, dropQueue, REDIS_URL, redisMissing, uniqueQueue, worker } from './support.js';
@@ -55,10 +55,10 @@ describe('the siteinfo of a --queue run', () => {
     const shard = ShardOptionsSchema.parse(shardOptionsOf(run, planOutput(run)));
     expect(shard.siteinfo, 'absolute: workers run from any directory').toBe(resolve(siteinfo));
     const single = convertOptions(run, await resolveTarget(run, () => {}));
-    expect(single.site?.dbName).toBe('dewiki');
+    expect(single.siteinfo, 'the file’s XML, parsed on each worker').toBe(SITEINFO);
     expect(shardConvertOptions(shard), 'a shard converts as the single-machine run').toEqual(single);
     const without = ConvertRunSchema.parse({ inputs: [input], output: join(dir, 'out.ndjson'), jobs: 1, quiet: true });
-    expect(shardConvertOptions(shardOptionsOf(without, planOutput(without))).site, 'no --siteinfo, no site').toBeUndefined();
+    expect(shardConvertOptions(shardOptionsOf(without, planOutput(without))).siteinfo, 'no --siteinfo, no site').toBeUndefined();
   });
 
   it('a bad --siteinfo is bad usage before anything is queued', async () => {
@@ -66,7 +66,7 @@ describe('the siteinfo of a --queue run', () => {
     const { input } = writeWikitextInputs(dir);
     const bad = join(dir, 'bad.xml');
     writeFileSync(bad, '<html><body>not siteinfo</body></html>');
-    expect(() => readSiteinfoFile(bad)).toThrow(UsageError);
+    await expect(checkSiteinfoFile(bad)).rejects.toThrow(UsageError);
     // Redis on a closed port: the run must refuse before it tries to reach it.
     const queue: QueueSettings = { target: { host: '127.0.0.1', port: 1, db: 0, url: 'redis://127.0.0.1:1' }, queueName: 'never', shardBytes: 1024, attempts: 1, pollMs: 10, redisTimeoutMs: 10 };
     const refused = convertOnQueue({ inputs: [input], output: join(dir, 'out.ndjson'), jobs: 1, siteinfo: bad, quiet: true, queue }, { writeErr: () => {}, isTTY: false });
