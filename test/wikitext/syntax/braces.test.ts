@@ -11,7 +11,7 @@ import { wikiProfile } from '../../../src/engine/wiki/profile.js';
 import { parseWikitextTree } from '../../../src/engine/wikitext/syntax/parse.js';
 import { STAGES } from '../../../src/engine/wikitext/syntax/stages/index.js';
 import { parseRedirect } from '../../../src/engine/wikitext/syntax/stages/redirect.js';
-import { AstText, Token, buildFromRaw } from '../../../src/engine/wikitext/syntax/token.js';
+import { AstText, PlainToken, Token, buildFromRaw, runStage } from '../../../src/engine/wikitext/syntax/token.js';
 import type { ParseState } from '../../../src/engine/wikitext/syntax/token.js';
 import type { TranscludeToken } from '../../../src/engine/wikitext/syntax/tokens/transclude.js';
 import { compareTrees } from '../../support/wikitext-trees.js';
@@ -46,20 +46,10 @@ function differences(text: string, stage: number, language = 'en'): string[] {
  */
 function parseWithRedirect(text: string, config: Config, maxStage: number): Token {
   const state: ParseState = { config, accum: [], include: false };
-  const root = new Token('root', state, text.replace(/[\0\x7F]|\r$/gmu, ''));
+  const root = new PlainToken('root', state, text.replace(/[\0\x7F]|\r$/gmu, ''));
   state.accum.pop();
   parseRedirect(root, state);
-  for (let n = 0; n < maxStage; n++) {
-    state.config = config;
-    STAGES[n]!(root, state);
-    for (let i = 0; i < state.accum.length; i++) {
-      const t = state.accum[i]!;
-      if (t.raw === undefined || n < t.stage) continue;
-      state.config = t.config!;
-      STAGES[n]!(t, state);
-    }
-  }
-  state.config = config;
+  for (let n = 0; n < maxStage; n++) runStage(STAGES[n]!, n, root, state, config);
   for (const t of [root, ...state.accum]) {
     if (t.raw !== undefined) {
       const raw = t.raw;

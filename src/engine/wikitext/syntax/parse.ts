@@ -5,7 +5,7 @@
  * stage from the braces on, as the library reads it); then the tree is built from the markers.
  */
 import type { Config } from 'wikiparser-node';
-import { AstText, Token, buildFromRaw, runStage, tidy } from './token.js';
+import { AstText, PlainToken, Token, buildFromRaw, runStage, tidy } from './token.js';
 import type { ParseState } from './token.js';
 import { STAGES } from './stages/index.js';
 import { parseRedirect } from './stages/redirect.js';
@@ -18,12 +18,17 @@ setRereadStages(STAGES);
 /** Parses `wikitext` with stages 0 to `maxStage - 1` (all by default) into a tree whose root is a `root` token. */
 export function parseWikitextTree(wikitext: string, config: Config, maxStage = STAGES.length): Token {
   const state: ParseState = { config, accum: [], include: false };
-  const root = new Token('root', state, tidy(wikitext));
+  const root = new PlainToken('root', state, tidy(wikitext));
   state.accum.pop();
   // `#REDIRECT [[…]]` at the page's start, read before stage 0 as the library does.
   if (maxStage > 0) parseRedirect(root, state);
   for (let n = 0; n < maxStage && n < STAGES.length; n++) runStage(STAGES[n]!, n, root, state, config);
+  state.plain = undefined;
+  state.scanned = undefined;
   build(root, state);
+  // Markers are all read once the tree is built (the hooks included), and templates and links
+  // keep the state: emptied, `accum` does not live as long as the tree.
+  state.accum.length = 0;
   return root;
 }
 

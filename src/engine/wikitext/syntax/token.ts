@@ -23,9 +23,28 @@ export interface ParseState {
   readonly accum: Token[];
   /** Whether the page is read as transcluded (`<includeonly>` shown): never, for an article. */
   readonly include: boolean;
+  /**
+   * runStage's own record: the plain tokens with text of `accum[0 … scanned - 1]`, in creation
+   * order, so that each stage reads them from a list of its own rather than asking every token.
+   * Dropped once the stages ran (tokens keep the state, so it would live as long as the tree).
+   */
+  plain?: PlainToken[] | undefined;
+  scanned?: number | undefined;
 }
 
 export type AstNodes = AstText | Token;
+
+/**
+ * A node's sibling, found in its parent's children: nodes keep no sibling links (two fields fewer
+ * on every node of a tree that lives through the scavenges of a big page's parse; the readers ask
+ * for siblings of a few nodes only).
+ */
+function sibling(node: AstNodes, offset: 1 | -1): AstNodes | undefined {
+  const siblings = node.parentNode?.childNodes;
+  if (siblings === undefined) return undefined;
+  const i = siblings.indexOf(node);
+  return i === -1 ? undefined : siblings[i + offset];
+}
 
 const NO_CHILDREN: readonly AstNodes[] = Object.freeze([]);
 
@@ -33,14 +52,16 @@ const NO_CHILDREN: readonly AstNodes[] = Object.freeze([]);
 export class AstText {
   declare readonly type: 'text';
   declare parentNode: Token | undefined;
-  declare nextSibling: AstNodes | undefined;
-  declare previousSibling: AstNodes | undefined;
   declare data: string;
   constructor(data: string) {
     this.data = data;
     this.parentNode = undefined;
-    this.nextSibling = undefined;
-    this.previousSibling = undefined;
+  }
+  get nextSibling(): AstNodes | undefined {
+    return sibling(this, 1);
+  }
+  get previousSibling(): AstNodes | undefined {
+    return sibling(this, -1);
   }
   get childNodes(): readonly AstNodes[] {
     return NO_CHILDREN;
@@ -65,9 +86,8 @@ export class AstText {
 (AstText.prototype as { type: string }).type = 'text';
 
 /**
- * A token. The base class is also wikiparser-node's "plain" token (root, parameter values, link
- * texts, cells' contents…): one whose content is wikitext that the later stages still read, held
- * in `raw` (with markers) until the build turns it into children.
+ * A token: what every token has. wikiparser-node's "plain" token, whose content the stages still
+ * read, is PlainToken below.
  */
 export class Token {
   // Fields declared, then assigned in the constructor in one order: one hidden class for every
@@ -79,28 +99,20 @@ export class Token {
   declare name: string | undefined;
   declare childNodes: AstNodes[];
   declare parentNode: Token | undefined;
-  declare nextSibling: AstNodes | undefined;
-  declare previousSibling: AstNodes | undefined;
-  /** A plain token's wikitext with markers, until the build; undefined for every other token. */
-  declare raw: string | undefined;
-  /** A plain token's configuration, which the stages read it with (see ParseState.config). */
-  declare config: Config | undefined;
   /**
-   * The first stage that reads a plain token (wikiparser-node's `setAttribute('stage', n)`): a
-   * heading's title, made by the braces stage, is not read by it again.
+   * A plain token's wikitext with markers, until the build. Only a PlainToken holds one: every
+   * other token reads `undefined` from the prototype (set below).
    */
-  declare stage: number;
+  declare raw: string | undefined;
 
-  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
+  constructor(type: TokenTypes, state: ParseState) {
     this.type = type;
     this.name = undefined;
-    this.childNodes = [];
+    // The shared empty list until appendAll gives the token its own (children are only ever added
+    // there): plain tokens stay without children until the build, and an array each would be
+    // copied by every scavenge of a big page's parse.
+    this.childNodes = NO_CHILDREN as AstNodes[];
     this.parentNode = undefined;
-    this.nextSibling = undefined;
-    this.previousSibling = undefined;
-    this.raw = raw;
-    this.config = raw === undefined ? undefined : config;
-    this.stage = 0;
     state.accum.push(this);
   }
 
@@ -121,25 +133,28 @@ export class Token {
     this.appendAll(nodes);
   }
 
+  get nextSibling(): AstNodes | undefined {
+    return sibling(this, 1);
+  }
+
+  get previousSibling(): AstNodes | undefined {
+    return sibling(this, -1);
+  }
+
   /**
    * `append` for a list of any length (a page's top level: spread arguments would overflow the
    * stack). The caller gives the array away: a token without children takes it as its
-   * `childNodes`. Most tokens have one or two children, and the first `push` on an empty array
-   * makes room for 16; the arrays live as long as the tree, so their size is what the scavenges
-   * copy.
+   * `childNodes`. Children added to a token that has a few make a new array of their number
+   * (`concat`) rather than `push` into the old one: most tokens have a few children, the first
+   * `push` makes room for 16 or more, and the arrays live as long as the tree, so their size is
+   * what the scavenges copy. A long list (a table's rows, added one by one) grows by `push`,
+   * whose room grows with it, rather than by a copy per child.
    */
   appendAll(nodes: AstNodes[]): void {
     const { childNodes } = this;
-    let prev = childNodes[childNodes.length - 1];
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i]!;
-      n.parentNode = this;
-      n.previousSibling = prev;
-      n.nextSibling = undefined;
-      if (prev !== undefined) prev.nextSibling = n;
-      prev = n;
-    }
+    for (let i = 0; i < nodes.length; i++) nodes[i]!.parentNode = this;
     if (childNodes.length === 0) this.childNodes = nodes;
+    else if (childNodes.length < 16) this.childNodes = childNodes.concat(nodes);
     else for (let i = 0; i < nodes.length; i++) childNodes.push(nodes[i]!);
   }
 
@@ -157,6 +172,32 @@ export class Token {
     let s = '';
     for (const c of this.childNodes) s += c.text();
     return s;
+  }
+}
+
+(Token.prototype as { raw: string | undefined }).raw = undefined;
+
+/**
+ * wikiparser-node's plain token (root, parameter values, link texts, cells' contents…): one whose
+ * content is wikitext that the later stages still read, held in `raw` (with markers) until the
+ * build turns it into children. Its own class, so that no other token carries the fields the
+ * stages need: the tree lives through the scavenges of a big page's parse, and its size is what
+ * they copy.
+ */
+export class PlainToken extends Token {
+  /** The configuration the stages read it with (see ParseState.config); undefined without `raw`. */
+  declare config: Config | undefined;
+  /**
+   * The first stage that reads it (wikiparser-node's `setAttribute('stage', n)`): a heading's
+   * title, made by the braces stage, is not read by it again.
+   */
+  declare stage: number;
+
+  constructor(type: TokenTypes, state: ParseState, raw?: string, config: Config = state.config) {
+    super(type, state);
+    this.raw = raw;
+    this.config = raw === undefined ? undefined : config;
+    this.stage = 0;
   }
 }
 
@@ -180,7 +221,8 @@ export function buildFromRaw(raw: string, accum: readonly Token[]): AstNodes[] {
     if (token === undefined) throw new Error(`wikitext syntax: no token for marker ${JSON.stringify(s)}`);
     out.push(token);
   }
-  return out;
+  // Pushed, the array has room for 16 or more: the copy has just its children (see appendAll).
+  return out.slice();
 }
 
 // Optional hook after the whole tree is built (wikiparser-node's `afterBuild`).
@@ -192,7 +234,7 @@ export interface Token {
  * A stage of the parse (./stages): reads a plain token's `raw` and writes it back with markers of
  * the tokens it made.
  */
-export type Stage = (token: Token, state: ParseState) => void;
+export type Stage = (token: PlainToken, state: ParseState) => void;
 
 /** As the library: NULs and DELs are the markers' own characters; a CR ending a line goes. */
 export const tidy = (wikitext: string): string => wikitext.replace(TIDY, '');
@@ -201,16 +243,34 @@ const TIDY = /[\0\x7F]|\r$/gm;
 /**
  * One stage of the driver (./parse.ts): on `root`, then on every plain token of `accum` in
  * creation order, those the stage itself makes included, each with its own configuration.
+ * The plain tokens met by earlier stages are read from `state.plain` (half of `accum`, and of
+ * few classes, where `accum` holds tokens of some twenty); the tokens made since are then read
+ * from `accum`, which only grows at its end meanwhile (a tag takes its place among the tokens made
+ * for it, after the place being read), and their plain ones join the list. A plain token has its
+ * text from its construction until the build: none gains one later.
  */
-export function runStage(stage: Stage, n: number, root: Token, state: ParseState, config: Config): void {
+export function runStage(stage: Stage, n: number, root: PlainToken, state: ParseState, config: Config): void {
   state.config = config;
   stage(root, state);
   const { accum } = state;
-  for (let i = 0; i < accum.length; i++) {
-    const t = accum[i]!;
-    if (t.raw === undefined || n < t.stage) continue;
+  const plain = (state.plain ??= []);
+  const known = plain.length;
+  for (let i = 0; i < known; i++) {
+    const t = plain[i]!;
+    if (n < t.stage) continue;
     state.config = t.config!;
     stage(t, state);
   }
+  for (let i = state.scanned ?? 0; i < accum.length; i++) {
+    const t = accum[i]!;
+    if (t.raw === undefined) continue;
+    // Only a plain token holds text (Token#raw).
+    const p = t as PlainToken;
+    plain.push(p);
+    if (n < p.stage) continue;
+    state.config = p.config!;
+    stage(p, state);
+  }
+  state.scanned = accum.length;
   state.config = config;
 }

@@ -5,7 +5,7 @@
  * Not ported: `<translate>` (no Wikipedia's configuration has the tag).
  */
 import type { Config } from 'wikiparser-node';
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState, Stage } from '../token.js';
 import { ExtToken, IncludeToken } from '../tokens/ext.js';
 import { CommentToken, NoincludeToken } from '../tokens/hidden.js';
@@ -79,7 +79,7 @@ export function commentAndExt(wikitext: string, state: ParseState, includeOnly: 
 function readNested(text: string, state: ParseState): string {
   const read = commentAndExt(text, state, false);
   if (!read) return read;
-  const t = new Token('root', state, read);
+  const t = new PlainToken('root', state, read);
   state.accum.pop();
   parseBraces(t, state);
   return t.raw!;

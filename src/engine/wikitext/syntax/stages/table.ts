@@ -6,7 +6,7 @@
  * or between rows as a `table-inter` token. Rows and cells are the table's children, not markers.
  */
 import type { Stage } from '../token.js';
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { isExcluded } from '../tokens/attributes.js';
 import { ddToken } from '../tokens/list.js';
@@ -51,7 +51,7 @@ function parseTableText(token: Token, data: string, state: ParseState): string {
       return;
     }
     if (isTr(topToken)) {
-      const inter = new Token('table-inter', state, str);
+      const inter = new PlainToken('table-inter', state, str);
       inter.stage = 3;
       insert(topToken as TableToken | TrToken, inter);
     } else {

@@ -3,7 +3,7 @@
  * `arg-name` (one text), `arg-default` (a plain token read from the HTML stage on) and a `hidden`
  * token for each further part (not shown, not read).
  */
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { SyntaxToken } from './syntax.js';
 import { childString } from './parameter.js';
@@ -23,7 +23,7 @@ export class ArgToken extends Token {
       if (i === 0) this.append(new SyntaxToken('arg-name', state, part));
       else if (i > 1) this.append(new HiddenToken('hidden', state, part));
       else {
-        const t = new Token('arg-default', state, part);
+        const t = new PlainToken('arg-default', state, part);
         t.stage = 2;
         this.append(t);
       }

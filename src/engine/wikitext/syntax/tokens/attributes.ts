@@ -6,7 +6,7 @@
  */
 import type { Config } from 'wikiparser-node';
 import type { TokenTypes } from 'wikiparser-node/dist/base.js';
-import { AstText, Token } from '../token.js';
+import { AstText, PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 
 export type AttributesType = 'ext-attrs' | 'html-attrs' | 'table-attrs';
@@ -79,16 +79,18 @@ export class AttributeToken extends Token {
     const keyToken = new AtomToken('attr-key', state, key);
     let valueToken: Token;
     if (key === 'title' || (tag === 'img' && key === 'alt')) {
-      valueToken = value === undefined ? new Token('attr-value', state) : new Token('attr-value', state, value);
-      valueToken.stage = TITLE_VALUE_STAGE;
+      const plain = value === undefined ? new PlainToken('attr-value', state) : new PlainToken('attr-value', state, value);
+      plain.stage = TITLE_VALUE_STAGE;
+      valueToken = plain;
     } else if (
       (tag === 'gallery' && key === 'caption') ||
       (tag === 'ref' && key === 'details') ||
       ((tag === 'mapframe' || tag === 'maplink') && key === 'text') ||
       (tag === 'choose' && (key === 'before' || key === 'after'))
     ) {
-      valueToken = value === undefined ? new Token('attr-value', state) : new Token('attr-value', state, value, richValueConfig(state.config));
-      valueToken.stage = 1;
+      const plain = value === undefined ? new PlainToken('attr-value', state) : new PlainToken('attr-value', state, value, richValueConfig(state.config));
+      plain.stage = 1;
+      valueToken = plain;
     } else {
       valueToken = new AtomToken('attr-value', state, value);
     }

@@ -6,7 +6,7 @@
  * reads them. The rules' parts are plain tokens no stage reads (the converter is the last stage).
  */
 import type { Config } from 'wikiparser-node';
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { SyntaxToken } from './syntax.js';
 
@@ -16,7 +16,7 @@ const COMMENTS = /\0\d+[cn]\x7F/gu;
 const NEVER = 11;
 
 function ruleFromTo(text: string, type: 'to' | 'from', state: ParseState): Token {
-  const token = new Token(`converter-rule-${type}`, state, text);
+  const token = new PlainToken(`converter-rule-${type}`, state, text);
   token.stage = NEVER;
   return token;
 }

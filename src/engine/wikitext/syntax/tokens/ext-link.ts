@@ -3,7 +3,7 @@
  * MagicLinkToken `ext-link-url`) and, when there is one, the `ext-link-text`, a plain token read
  * only by the converter stage. The spaces between them are the token's own.
  */
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { LAST_STAGE } from './link.js';
 import { MagicLinkToken } from './magic-link.js';
@@ -27,7 +27,7 @@ export class ExtLinkToken extends Token {
     this.append(link);
     this.space = space;
     if (text) {
-      const inner = new Token('ext-link-text', state, text);
+      const inner = new PlainToken('ext-link-text', state, text);
       inner.stage = LAST_STAGE;
       this.append(inner);
     }

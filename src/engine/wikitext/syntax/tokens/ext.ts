@@ -14,7 +14,7 @@ import type { TokenTypes } from 'wikiparser-node/dist/base.js';
 
 /** The configuration's fields the library adds for extension tags' contents. */
 type TagConfig = Config & { excludes: string[]; inExt?: boolean };
-import { AstText, Token } from '../token.js';
+import { AstText, PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { AttributesToken } from './attributes.js';
 import { GalleryToken } from './gallery.js';
@@ -22,6 +22,32 @@ import { NoincludeToken } from './hidden.js';
 
 /** Tags whose content is wikitext read by all stages, with what each leaves out. */
 const WIKITEXT_CONTENT = new Set(['indicator', 'poem', 'ref', 'option', 'combooption', 'tab', 'tabs', 'poll', 'seo', 'langconvert', 'phonos']);
+
+const TAG_CONFIGS = new WeakMap<Config, Map<string, TagConfig>>();
+
+/**
+ * The configuration a tag's content is read with: the outer one without the tag among the
+ * extension tags (and what the tag leaves out), made once per configuration and tag name, not
+ * once per tag: the content token keeps it for the whole parse, and a page has hundreds of
+ * `<ref>`s. Never changed once made.
+ */
+function tagConfig(outer: Config, name: string): TagConfig {
+  let byName = TAG_CONFIGS.get(outer);
+  if (byName === undefined) {
+    byName = new Map();
+    TAG_CONFIGS.set(outer, byName);
+  }
+  let config = byName.get(name);
+  if (config === undefined) {
+    const excludes = [...((outer as TagConfig).excludes ?? [])];
+    if (name === 'poem' || name === 'references') excludes.push('heading');
+    else if (name === 'langconvert') excludes.push('list');
+    const ext = outer.ext.filter((e) => e !== name && (name !== 'tab' || e !== 'tabs'));
+    config = { ...outer, ext, excludes, inExt: true };
+    byName.set(name, config);
+  }
+  return config;
+}
 
 abstract class TagPairToken extends Token {
   /** `undefined` for `<tag/>`; otherwise the closing tag as written (`''` when it is missing). */
@@ -35,7 +61,9 @@ abstract class TagPairToken extends Token {
     this.opening = opening;
     this.closingTag = closing;
     this.append(attrs, inner);
-    const at = attrs instanceof Token ? state.accum.indexOf(attrs) : -1;
+    // Searched from the end, where the attributes were made just before (each token is in
+    // `accum` once): from the start, the search read the whole `accum` for every tag.
+    const at = attrs instanceof Token ? state.accum.lastIndexOf(attrs) : -1;
     state.accum.splice(at === -1 ? state.accum.length : at, 0, this);
   }
 
@@ -74,7 +102,7 @@ class LiteralInner extends Token {
  * nothing (src/pre.js), and the conversion stage reads it (the library's `isPlain`, from
  * MAX_STAGE - 1).
  */
-class PreInner extends Token {
+class PreInner extends PlainToken {
   constructor(text: string | undefined, state: ParseState, config: Config) {
     let wikitext = text;
     if (wikitext) {
@@ -153,17 +181,14 @@ export class ExtToken extends TagPairToken {
   constructor(opening: string, attr: string | undefined, inner: string | undefined, closing: string | undefined, state: ParseState, readNested: ReadNested) {
     const name = opening.toLowerCase();
     const attrs = new AttributesToken(!attr || /^\s/u.test(attr) ? attr : ` ${attr}`, 'ext-attrs', name, state);
-    const outer = state.config as TagConfig;
-    const config: TagConfig = { ...outer, ext: outer.ext.filter((e) => e !== name), excludes: [...(outer.excludes ?? [])], inExt: true };
+    const outer = state.config;
+    const config = tagConfig(outer, name);
     let content: Token;
     const readsAs = name === 'pre' && attrs.getAttr('format') === 'wikitext' ? 'wikitext' : name;
     if (readsAs === 'pre') content = new PreInner(inner, state, config);
     else if (readsAs === 'wikitext' || WIKITEXT_CONTENT.has(name)) {
-      if (name === 'poem') config.excludes.push('heading');
-      else if (name === 'langconvert') config.excludes.push('list');
-      else if (name === 'tab') config.ext = config.ext.filter((e) => e !== 'tabs');
       // `<ref/>` has no content token to read: the library's token without text.
-      content = inner === undefined ? new Token('ext-inner', state) : new Token('ext-inner', state, inner, config);
+      content = inner === undefined ? new PlainToken('ext-inner', state) : new PlainToken('ext-inner', state, inner, config);
     } else if (name === 'gallery') {
       state.config = config;
       try {
@@ -172,7 +197,6 @@ export class ExtToken extends TagPairToken {
         state.config = outer;
       }
     } else if (name === 'references') {
-      config.excludes.push('heading');
       state.config = config;
       try {
         content = new ReferencesInner(inner, state, readNested);

@@ -9,7 +9,7 @@
  * on without lists (external links, magic links, conversion), `alt=` by the conversion stage only.
  */
 import type { Config } from 'wikiparser-node';
-import { AstText, Token } from '../token.js';
+import { AstText, PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { normalizeTitle } from '../title.js';
 import type { Title } from '../title.js';
@@ -164,7 +164,7 @@ function withoutLists(config: Config): Config {
   return copy;
 }
 
-export class ImageParameterToken extends Token {
+export class ImageParameterToken extends PlainToken {
   declare type: 'image-parameter';
   declare name: string;
 
@@ -276,7 +276,7 @@ export class GalleryImageToken extends FileToken {
       // Read with the gallery's configuration, which the extension tag's code set.
       const { accum } = state;
       const at = accum.length;
-      const token = new Token('plain', state, text);
+      const token = new PlainToken('plain', state, text);
       rereadToken(token, state, LAST_STAGE);
       alt = token.raw!;
       // As the library, the throwaway token leaves the accum: the markers made meanwhile point one

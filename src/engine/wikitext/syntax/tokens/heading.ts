@@ -3,7 +3,7 @@
  * token read from the HTML stage on (the braces stage made it), and the trail after the closing
  * `=` (spaces, comments).
  */
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { SyntaxToken } from './syntax.js';
 
@@ -22,7 +22,7 @@ export class HeadingToken extends Token {
     state: ParseState,
   ) {
     super('heading', state);
-    const t = new Token('heading-title', state, title);
+    const t = new PlainToken('heading-title', state, title);
     t.stage = 2;
     this.append(t, new SyntaxToken('heading-trail', state, trail));
   }

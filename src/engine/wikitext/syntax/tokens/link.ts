@@ -7,7 +7,7 @@
  */
 import type { Config } from 'wikiparser-node';
 import type { TokenTypes } from 'wikiparser-node/dist/base.js';
-import { Token, buildFromRaw, runStage, tidy } from '../token.js';
+import { PlainToken, Token, buildFromRaw, runStage, tidy } from '../token.js';
 import type { AstNodes, ParseState, Stage } from '../token.js';
 import { normalizeTitle, withMain } from '../title.js';
 import type { Title, TitleOptions } from '../title.js';
@@ -27,7 +27,7 @@ export function setRereadStages(stages: readonly Stage[]): void {
 }
 
 /** Runs stages 0 to `to - 1` on one plain token only (wikiparser-node's `parseOnce` on a token that is not the page). */
-export function rereadToken(token: Token, state: ParseState, to: number): void {
+export function rereadToken(token: PlainToken, state: ParseState, to: number): void {
   for (let n = 0; n < to; n++) rereadStages[n]!(token, state);
 }
 
@@ -48,7 +48,7 @@ function restore(s: string, accum: readonly Token[]): string {
 export function reparsedTitle(text: string, defaultNs: number, config: Config, options: TitleOptions): Title {
   if (!REPARSE.test(text)) return normalizeTitle(text, defaultNs, config, options);
   const state: ParseState = { config, accum: [], include: false };
-  const root = new Token('root', state, tidy(text));
+  const root = new PlainToken('root', state, tidy(text));
   state.accum.pop();
   const { accum } = state;
   for (let n = 0; n < 2; n++) runStage(rereadStages[n]!, n, root, state, config);
@@ -80,11 +80,13 @@ export abstract class LinkBaseToken extends Token {
     this.known = known;
     this.state = state;
     this.linkConfig = state.config;
-    this.append(new SyntaxToken('link-target', state, link));
-    if (linkText !== undefined) {
-      const inner = new Token('link-text', state, linkText);
+    // Appended at once: one children array of their number (Token#appendAll).
+    const target = new SyntaxToken('link-target', state, link);
+    if (linkText === undefined) this.append(target);
+    else {
+      const inner = new PlainToken('link-text', state, linkText);
       inner.stage = LAST_STAGE;
-      this.append(inner);
+      this.append(target, inner);
     }
     this.delimiter = delimiter;
   }

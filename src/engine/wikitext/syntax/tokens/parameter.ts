@@ -4,7 +4,7 @@
  * tokens read from the HTML stage on; an anonymous parameter's key has no child at all. Also the
  * comment helpers of the library's util/string.js that the braces read.
  */
-import { AstText, Token } from '../token.js';
+import { AstText, PlainToken, Token } from '../token.js';
 import type { AstNodes, ParseState } from '../token.js';
 
 const COMMENT_MARK = /\0\d+[cn]\x7F/g;
@@ -105,8 +105,8 @@ export class ParameterToken extends Token {
   /** `key` a number: an anonymous parameter (its name is set by the transclusion it joins). */
   constructor(key: string | number, value: string, state: ParseState) {
     super('parameter', state);
-    const keyToken = new Token('parameter-key', state, typeof key === 'number' ? undefined : key);
-    const valueToken = new Token('parameter-value', state, value);
+    const keyToken = new PlainToken('parameter-key', state, typeof key === 'number' ? undefined : key);
+    const valueToken = new PlainToken('parameter-value', state, value);
     keyToken.stage = 2;
     valueToken.stage = 2;
     this.append(keyToken, valueToken);

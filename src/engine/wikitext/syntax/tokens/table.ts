@@ -4,7 +4,7 @@
  * between rows) and, when closed, its closing `table-syntax`; a row holds cells and `table-inter`;
  * a cell holds its content, a plain `td-inner` read from stage 4 on.
  */
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { AttributedToken, AttributesToken } from './attributes.js';
 import { SyntaxToken } from './syntax.js';
@@ -81,7 +81,7 @@ export class TdToken extends TableBaseToken {
       this.innerSyntax = innerSyntax[0];
       if (this.innerSyntax.includes('\0')) this.accum = state.accum;
     }
-    const innerToken = new Token('td-inner', state, innerSyntax ? inner.slice(innerSyntax.index + this.innerSyntax.length) : inner);
+    const innerToken = new PlainToken('td-inner', state, innerSyntax ? inner.slice(innerSyntax.index + this.innerSyntax.length) : inner);
     innerToken.stage = 4;
     this.append(innerToken);
   }

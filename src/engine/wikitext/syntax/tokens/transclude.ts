@@ -6,7 +6,7 @@
  * as the library sets it) or a magic word's canonical name; `module` is `#invoke`'s module title.
  */
 import type { Config } from 'wikiparser-node';
-import { Token } from '../token.js';
+import { PlainToken, Token } from '../token.js';
 import type { ParseState } from '../token.js';
 import { normalizeTitle, withMain } from '../title.js';
 import type { Title } from '../title.js';
@@ -22,7 +22,7 @@ const MARKER = /\0(\d+)[^\x7F]*\x7F/gu;
 /** A title that stages 0 and 1 would change (the library's `normalizeTitle` parses those first). */
 const NEEDS_PARSE = /[<{[=\0\x7F]/u;
 
-type Hook = (token: Token, state: ParseState) => void;
+type Hook = (token: PlainToken, state: ParseState) => void;
 /**
  * The braces stage itself, for the titles that hold braces (`{{ {{{type}}} }}`): set by
  * ../stages/braces.ts, which imports this module (a direct import would be circular).
@@ -41,7 +41,7 @@ function titleOf(text: string, config: Config, include: boolean): Title {
   // Only the braces (templates, and a heading: `{{=a#b=}}`) change such a title here: the text
   // has no comments left, and a tag would have made the name invalid.
   const state: ParseState = { config, accum: [], include };
-  const root = new Token('root', state, text);
+  const root = new PlainToken('root', state, text);
   state.accum.pop();
   bracesStage(root, state);
   const marked = root.raw!;
@@ -138,11 +138,13 @@ export class TranscludeToken extends Token {
     if (heading !== undefined) {
       // The library empties the heading's slot (`accum[heading] = undefined`); our driver reads
       // every slot, so an inert token takes it: never marked, never built, no hook.
-      accum[heading] = new Token('plain', state);
+      accum[heading] = new PlainToken('plain', state);
       accum.pop();
     }
     const templateLike = token.isTemplate();
     let anon = 1;
+    // Appended at once: one children array of their number (Token#appendAll).
+    const params: ParameterToken[] = [];
     for (let j = 0; j < parts.length; j++) {
       const part = parts[j]!;
       if (!(templateLike || (token.name === 'switch' && j > 0) || (token.name === 'tag' && j > 1))) {
@@ -153,8 +155,9 @@ export class TranscludeToken extends Token {
         part.length === 1
           ? new ParameterToken(anon++, part[0] as string, state)
           : new ParameterToken(part[0] as string, part[1] as string, state);
-      token.append(p);
+      params.push(p);
     }
+    if (params.length > 0) token.appendAll(params);
     return token;
   }
 
