@@ -75,8 +75,20 @@ export interface Rendered {
 const MAX_DEPTH = 120;
 
 
+/** What `trim` keeps: JavaScript's `\s` is trim's white space and line terminators. */
+const NOT_SPACE = /\S/;
+
 class Renderer {
   text = '';
+  /**
+   * The text's last two UTF-16 code units (-1: none), kept as pieces are appended: reading the end
+   * of the rope `text` itself flattens it, and did so once per superscript (isExponent), so a
+   * paragraph of 80,000 `<sup>`s took 15 s (test/wikitext/properties). As the HTML door's inline.ts.
+   */
+  private last = -1;
+  private beforeLast = -1;
+  /** Whether the text holds anything but white space (`text.trim() !== ''`, which would flatten it too). */
+  private shows = false;
   readonly links: Link[] = [];
   readonly citations: Citation[] = [];
   readonly files: FileToken[] = [];
@@ -105,19 +117,19 @@ class Renderer {
 
   node(n: Piece, depth: number): void {
     if (typeof n === 'string') {
-      this.text += escapeSentinels(decodeEntities(n));
+      this.append(escapeSentinels(decodeEntities(n)));
       return;
     }
     // The type once: every node class reads it through a getter of its own.
     const type = n.type;
     if (type === 'text') {
-      this.text += escapeSentinels(decodeEntities(n.data));
+      this.append(escapeSentinels(decodeEntities(n.data)));
       return;
     }
     const t = n as Token;
     if (SILENT_TOKENS.has(type)) return;
     if (depth > MAX_DEPTH) {
-      this.text += ` ${escapeSentinels(decodeEntities(safeText(t)))} `;
+      this.append(` ${escapeSentinels(decodeEntities(safeText(t)))} `);
       return;
     }
     switch (type) {
@@ -128,7 +140,7 @@ class Renderer {
         // so the empty brackets go with it (finish()); brackets written empty stay. Read from the
         // tree, not from this.text, which would be flattened at every template.
         if (this.text.length === before && inBrackets(t, this.marked)) {
-          this.text += EMPTY;
+          this.append(EMPTY);
           this.marked = t;
         }
         return;
@@ -150,39 +162,39 @@ class Renderer {
         return;
       case 'free-ext-link': {
         const url = String(t).trim();
-        this.text += escapeSentinels(url);
+        this.append(escapeSentinels(url));
         if (/^https?:\/\//i.test(url)) this.links.push({ url, text: url }); // the scheme as written, as on the HTML path
         return;
       }
       case 'html': {
         const html = t as HtmlToken;
         const tag = html.name.toLowerCase();
-        if (TAGS.lineBreak.has(tag)) this.text += ' ';
-        else if (TAGS.superscript.has(tag) && !html.closing && this.options.markSuperscripts !== false && this.isExponent(html.nextSibling)) this.text += '^';
+        if (TAGS.lineBreak.has(tag)) this.append(' ');
+        else if (TAGS.superscript.has(tag) && !html.closing && this.options.markSuperscripts !== false && this.isExponent(html.nextSibling)) this.append('^');
         return;
       }
       case 'list':
       case 'dd':
         // A list marker inside a template parameter or cell: the items read as one text.
-        this.text += this.text.trim().length > 0 ? '; ' : ' ';
+        this.append(this.shows ? '; ' : ' ');
         return;
       case 'table':
         if (this.options.skipTables === true) return;
-        this.text += ' ';
+        this.append(' ');
         this.nodes(t.childNodes, depth + 1);
-        this.text += ' ';
+        this.append(' ');
         return;
       case 'td':
       case 'tr':
-        this.text += ' ';
+        this.append(' ');
         this.nodes(t.childNodes, depth + 1);
-        this.text += ' ';
+        this.append(' ');
         return;
       case 'image-parameter':
         return;
       case 'converter': {
         const shows = converterShows(t, this.scope.language);
-        if ('raw' in shows) this.text += escapeSentinels(decodeEntities(shows.raw));
+        if ('raw' in shows) this.append(escapeSentinels(decodeEntities(shows.raw)));
         else this.nodes(shows.nodes, depth + 1);
         return;
       }
@@ -193,7 +205,9 @@ class Renderer {
 
   /** A `<sup>` whose text, glued on, would read as part of the number or word before it (../text.ts). */
   private isExponent(next: AstNodes | undefined): boolean {
-    return next !== undefined && next.type === 'text' && readsAsExponent(this.text, next.data);
+    if (next === undefined || next.type !== 'text') return false;
+    const end = (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));
+    return readsAsExponent(end, next.data);
   }
 
   private link(t: LinkToken, depth: number): void {
@@ -206,7 +220,7 @@ class Renderer {
       t.childNodes.length > 1
         ? this.renderApart(t.childNodes.slice(1), depth + 1)
         : escapeSentinels(raw.replace(/^\s*:/, '').replace(/#.*$/, '').trim() || raw.trim());
-    this.text += shown;
+    this.append(shown);
     if (target.kind !== 'url') return;
     const text = finish(shown);
     this.links.push(text.length > 0 ? { url: target.url, text } : { url: target.url });
@@ -216,7 +230,7 @@ class Renderer {
     const url = sourceOf(t.firstChild).trim();
     // [http://x] without text is shown as a number, which is not text.
     const shown = t.childNodes.length > 1 ? this.renderApart(t.childNodes.slice(1), depth + 1) : '';
-    this.text += shown;
+    this.append(shown);
     if (!/^(https?:)?\/\//i.test(url)) return;
     const absolute = url.startsWith('//') ? `https:${url}` : url; // the scheme as written (site.ts resolveHref)
     const text = finish(shown);
@@ -231,12 +245,12 @@ class Renderer {
     }
     if (TAGS.math.has(name)) {
       // Inline math is its TeX in the running text; a displayed formula never reaches here (rules/paragraph.ts).
-      this.text += ` ${literal(texOf(t))} `;
+      this.append(` ${literal(texOf(t))} `);
       return;
     }
     if (TAGS.literal.has(name)) {
       // As written: "<nowiki>[[x]]</nowiki>" is the text "[[x]]", never scrubbed as markup.
-      this.text += ` ${literal(decodeEntities(safeText(t.lastChild)))} `;
+      this.append(` ${literal(decodeEntities(safeText(t.lastChild)))} `);
       return;
     }
     if (TAGS.content.has(name)) this.nodes(t.lastChild.childNodes, depth + 1);
@@ -259,13 +273,13 @@ class Renderer {
       return;
     }
     if (MAGIC_WORDS.pageName.has(name)) {
-      if (this.scope.title !== undefined) this.text += escapeSentinels(this.scope.title);
+      if (this.scope.title !== undefined) this.append(escapeSentinels(this.scope.title));
       return;
     }
     if (!MAGIC_WORDS.shown.has(name)) return;
     const first = t.getAllArgs()[0];
     if (first === undefined) return;
-    this.text += cased(this.renderApart(first.lastChild.childNodes, depth + 1), MAGIC_WORDS.shown.get(name));
+    this.append(cased(this.renderApart(first.lastChild.childNodes, depth + 1), MAGIC_WORDS.shown.get(name)));
   }
 
   /**
@@ -275,12 +289,33 @@ class Renderer {
    * of wikitext held 1.9 GB of heap, enough to kill the process.
    */
   private renderApart(nodes: readonly Piece[], depth: number): string {
-    const outer = this.text;
-    this.text = '';
+    const { text: outer, last, beforeLast, shows } = this;
+    this.replaceText('');
     this.nodes(nodes, depth);
     const inner = this.text;
     this.text = outer;
+    this.last = last;
+    this.beforeLast = beforeLast;
+    this.shows = shows;
     return inner;
+  }
+
+  private append(piece: string): void {
+    const n = piece.length;
+    if (n === 0) return;
+    this.text += piece;
+    this.beforeLast = n > 1 ? piece.charCodeAt(n - 2) : this.last;
+    this.last = piece.charCodeAt(n - 1);
+    if (!this.shows && NOT_SPACE.test(piece)) this.shows = true;
+  }
+
+  /** Rare (an item or a template that showed nothing taken back): reads the new end from the text itself. */
+  private replaceText(text: string): void {
+    const n = text.length;
+    this.text = text;
+    this.last = n > 0 ? text.charCodeAt(n - 1) : -1;
+    this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
+    this.shows = NOT_SPACE.test(text);
   }
 
   private template(t: TranscludeToken, depth: number): void {
@@ -295,7 +330,7 @@ class Renderer {
       // Readable coordinates, as the HTML path keeps them (coord.ts); malformed ones show nothing.
       const coords = coordText(t);
       // Nothing at all when they show nothing here, so brackets around them go too.
-      if (coords !== undefined && coords.length > 0) this.text += ` ${escapeSentinels(coords)} `;
+      if (coords !== undefined && coords.length > 0) this.append(` ${escapeSentinels(coords)} `);
       return;
     }
     const kind = templateKind(t.name);
@@ -317,7 +352,7 @@ class Renderer {
         // A footnote that is one such template ({{Metadaten Einwohnerzahl DE-BE|Berlin|Quelle}}, a
         // lookup of its source) is named by it: the one thing of it the door can read.
         if (kind.kind === 'noise' && this.options.inReference === true && isFootnoteContent(t)) {
-          this.text += ` ${escapeSentinels(templateDisplayName(t.name))} `;
+          this.append(` ${escapeSentinels(templateDisplayName(t.name))} `);
           return;
         }
         // Not text, but a footnote inside (e.g. in an image caption of {{multiple image}}) is
@@ -326,7 +361,7 @@ class Renderer {
         return;
       case 'pronunciation':
         this.abstractDiffers = true;
-        if (this.options.abstract === true) this.text += CUT;
+        if (this.options.abstract === true) this.append(CUT);
         else this.textRule(t, kind.rule, depth);
         return;
       case 'short-footnote':
@@ -366,7 +401,7 @@ class Renderer {
     }
     if (shown.length === 0) return false;
     if (this.searchesHidden) this.citationsIn(t.getAllArgs().filter((a) => !args.includes(a)), depth);
-    this.text += ` ${shown.join(this.options.inReference === true && !args[0]!.anon ? ', ' : ' ')} `;
+    this.append(` ${shown.join(this.options.inReference === true && !args[0]!.anon ? ', ' : ' ')} `);
     return true;
   }
 
@@ -386,7 +421,7 @@ class Renderer {
     // "{{Lien web|…}}." — the author's punctuation after the template ends the citation instead.
     const next = t.nextSibling;
     if (text.endsWith('.') && next !== undefined && next.type === 'text' && PUNCTUATION_AFTER.test(next.data)) text = text.slice(0, -1);
-    this.text += ` ${escapeSentinels(text)} `;
+    this.append(` ${escapeSentinels(text)} `);
   }
 
   /**
@@ -449,21 +484,21 @@ class Renderer {
     const [before, after] = rule.wrap ?? ['', ''];
     const start = this.text.length;
     const lower = rule.lowerCaseWith !== undefined && nonEmptyArg(t, rule.lowerCaseWith) !== undefined;
-    this.text += lower ? before.charAt(0).toLowerCase() + before.slice(1) : before;
+    this.append(lower ? before.charAt(0).toLowerCase() + before.slice(1) : before);
     const mark = this.text.length;
     // {{2e|régiment}}: the name, then what the parameters give after `sep`.
-    if (rule.name === true) this.text += escapeSentinels(templateDisplayName(t.name));
+    if (rule.name === true) this.append(escapeSentinels(templateDisplayName(t.name)));
     let first = this.text.length === mark;
     const date = rule.date === undefined ? '' : formatDate(t, rule.date, this.scope.language);
-    if (date.length > 0) this.text += escapeSentinels(date);
-    else if (rule.literal !== undefined) this.text += rule.literal;
+    if (date.length > 0) this.append(escapeSentinels(date));
+    else if (rule.literal !== undefined) this.append(rule.literal);
     else if (rule.param !== undefined || rule.join !== undefined) {
       // param: the first non-empty parameter; join: every non-empty one.
       const keys = rule.param ?? rule.join!;
       for (const key of keys) {
         const arg = nonEmptyArg(t, key);
         if (arg === undefined) continue;
-        if (!first) this.text += rule.sep ?? ' ';
+        if (!first) this.append(rule.sep ?? ' ');
         first = false;
         this.value(arg, key, rule, depth);
         if (rule.param !== undefined) break;
@@ -472,28 +507,28 @@ class Renderer {
       for (const arg of t.getAnonArgs()) {
         if (arg.getValue().trim().length === 0) continue;
         const before = this.text.length;
-        if (!first) this.text += rule.all;
+        if (!first) this.append(rule.all);
         const shown = this.text.length;
         this.nodes(arg.lastChild.childNodes, depth + 1);
         // An item that shows nothing (only a footnote: {{ubl|<ref>…</ref>|…}}) takes no separator.
-        if (this.text.slice(shown).trim().length === 0) this.text = this.text.slice(0, before);
+        if (this.text.slice(shown).trim().length === 0) this.replaceText(this.text.slice(0, before));
         else first = false;
       }
     }
     // {{IMDb name|0000487}} without a name names the article's subject.
-    if (this.text.length === mark && rule.pageName === true && this.scope.title !== undefined) this.text += escapeSentinels(this.scope.title);
+    if (this.text.length === mark && rule.pageName === true && this.scope.title !== undefined) this.append(escapeSentinels(this.scope.title));
     // {{JPN}}: the country's name in the article's language (grammar `countries`).
-    if (this.text.length === mark && rule.region !== undefined) this.text += escapeSentinels(regionName(rule.region, this.scope.language));
-    if (this.text.length === mark) this.text = this.text.slice(0, start);
-    else this.text += after;
+    if (this.text.length === mark && rule.region !== undefined) this.append(escapeSentinels(regionName(rule.region, this.scope.language)));
+    if (this.text.length === mark) this.replaceText(this.text.slice(0, start));
+    else this.append(after);
   }
 
   /** One parameter's value for a text rule: a unit code as it reads (`units`), its `suffixes` text after it. */
   private value(arg: ParameterToken, key: string, rule: TextRule, depth: number): void {
-    if (rule.units?.includes(key) === true) this.text += escapeSentinels(unitDisplay(arg.getValue()));
+    if (rule.units?.includes(key) === true) this.append(escapeSentinels(unitDisplay(arg.getValue())));
     else this.nodes(arg.lastChild.childNodes, depth + 1);
     const suffix = rule.suffixes?.[key];
-    if (suffix !== undefined) this.text += suffix;
+    if (suffix !== undefined) this.append(suffix);
   }
 }
 
