@@ -14,7 +14,7 @@ import { isContentLink } from './links.js';
 import { isMath, texOf } from './math.js';
 import { isNoise, isPronunciation } from './rules.js';
 import { decodeFragment, resolveHref } from './site.js';
-import { clean, readsAsExponent } from './text.js';
+import { clean, readsAsExponent, TextRope } from './text.js';
 
 export interface InlineOptions {
   /** Leave nested lists out (they become their own parts). */
@@ -48,16 +48,11 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
 /** Elements whose boundaries separate words even when the markup has no whitespace. */
 const BREAKING = new Set(['br', 'p', 'div', 'li', 'dd', 'dt', 'tr', 'td', 'th', 'table', 'blockquote', 'figcaption', 'hr']);
 
-class Collector {
-  /**
-   * The text so far: a rope of appended pieces, flattened once by `clean` at the end. Its last two
-   * code units are kept apart (-1 when there is none), so that the tests on how the text ends never
-   * flatten it: reading the end of a rope copies the whole text, once per reference marker and
-   * superscript, which made long paragraphs quadratic.
-   */
-  text = '';
-  private last = -1;
-  private beforeLast = -1;
+/**
+ * The text so far (TextRope: appended pieces, its end kept apart so that the tests on how it ends
+ * never flatten it), flattened once by `clean` at the end.
+ */
+class Collector extends TextRope {
   links: Link[] = [];
   citations: Citation[] = [];
   /** The text ends with a "[" right before a dropped element: a "]" right after it closes an empty pair. */
@@ -65,7 +60,9 @@ class Collector {
   constructor(
     readonly ctx: Context,
     readonly options: InlineOptions,
-  ) {}
+  ) {
+    super();
+  }
 
   node(node: AnyNode, depth: number): void {
     const bracket = this.bracketBeforeDropped;
@@ -121,28 +118,9 @@ class Collector {
     if (breaking) this.append(' ');
   }
 
-  private append(piece: string): void {
-    const n = piece.length;
-    if (n === 0) return;
-    this.text += piece;
-    this.beforeLast = n > 1 ? piece.charCodeAt(n - 2) : this.last;
-    this.last = piece.charCodeAt(n - 1);
-  }
-
-  /** Rare (a bracket pair emptied by a dropped element): reads the new end from the text itself. */
-  private replaceText(text: string): void {
-    const n = text.length;
-    this.text = text;
-    this.last = n > 0 ? text.charCodeAt(n - 1) : -1;
-    this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
-  }
-
   /** A `<sup>` whose text, glued on, would read as part of the number or word before it. */
   private isExponent(sup: Element): boolean {
-    // The last two code units hold the last character even when it is astral: reading the end of
-    // the rope itself would flatten it, once for each superscript.
-    const end = (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));
-    return readsAsExponent(end, rawText(sup));
+    return readsAsExponent(this.end(), rawText(sup));
   }
 
   private icon(img: Element): void {

@@ -182,6 +182,40 @@ function dropEmptyParentheses(text: string): string {
 }
 const EMPTY_PARENTHESES = /(?:^| )\(\)(?:\^(?![\p{L}\p{N}])|(?![\p{L}\p{N}^]))/gu;
 
+/**
+ * A text built by appending pieces (a rope, as V8 builds it from `+=`), with its last two UTF-16
+ * code units kept apart (-1 when there is none). Reading the end of a rope flattens it, copying
+ * the whole text: asked once per superscript or reference marker, that made long paragraphs
+ * quadratic (80,000 `<sup>`s in one paragraph of wikitext: 15 s). Both doors' inline text write
+ * through one (inline.ts, wikitext/render.ts).
+ */
+export class TextRope {
+  text = '';
+  last = -1;
+  beforeLast = -1;
+
+  append(piece: string): void {
+    const n = piece.length;
+    if (n === 0) return;
+    this.text += piece;
+    this.beforeLast = n > 1 ? piece.charCodeAt(n - 2) : this.last;
+    this.last = piece.charCodeAt(n - 1);
+  }
+
+  /** Rare (a piece taken back): reads the new end from the text itself. */
+  replaceText(text: string): void {
+    const n = text.length;
+    this.text = text;
+    this.last = n > 0 ? text.charCodeAt(n - 1) : -1;
+    this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
+  }
+
+  /** The last two code units: the last character even when it is astral. */
+  end(): string {
+    return (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));
+  }
+}
+
 /** A superscript that reads as an exponent: it starts with a digit or a sign. */
 const NUMERIC_START = /^[0-9+\-−]/;
 /** What an exponent is written after: a letter, a digit, or a closing bracket ("(a+b)^2"). */

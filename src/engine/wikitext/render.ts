@@ -17,7 +17,7 @@ import type {
   TranscludeToken,
 } from './syntax/types.js';
 import { CUT } from '../cut.js';
-import { MAY_CHANGE as CLEAN_MAY_CHANGE, clean, readsAsExponent } from '../text.js';
+import { MAY_CHANGE as CLEAN_MAY_CHANGE, clean, readsAsExponent, TextRope } from '../text.js';
 import { decodeEntities } from '../entities.js';
 import { unwrapTex } from '../math.js';
 import { citationType } from '../grammar.js';
@@ -78,15 +78,8 @@ const MAX_DEPTH = 120;
 /** What `trim` keeps: JavaScript's `\s` is trim's white space and line terminators. */
 const NOT_SPACE = /\S/;
 
-class Renderer {
-  text = '';
-  /**
-   * The text's last two UTF-16 code units (-1: none), kept as pieces are appended: reading the end
-   * of the rope `text` itself flattens it, and did so once per superscript (isExponent), so a
-   * paragraph of 80,000 `<sup>`s took 15 s (test/wikitext/properties). As the HTML door's inline.ts.
-   */
-  private last = -1;
-  private beforeLast = -1;
+/** The text so far is a TextRope: its end kept apart, so that asking how it ends never flattens it. */
+class Renderer extends TextRope {
   /** Whether the text holds anything but white space (`text.trim() !== ''`, which would flatten it too). */
   private shows = false;
   readonly links: Link[] = [];
@@ -107,6 +100,7 @@ class Renderer {
     readonly scope: Scope,
     readonly options: RenderOptions = {},
   ) {
+    super();
     this.finds = options.inReference !== true;
     this.searchesHidden = this.finds && options.textOnly !== true;
   }
@@ -205,9 +199,7 @@ class Renderer {
 
   /** A `<sup>` whose text, glued on, would read as part of the number or word before it (../text.ts). */
   private isExponent(next: AstNodes | undefined): boolean {
-    if (next === undefined || next.type !== 'text') return false;
-    const end = (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));
-    return readsAsExponent(end, next.data);
+    return next !== undefined && next.type === 'text' && readsAsExponent(this.end(), next.data);
   }
 
   private link(t: LinkToken, depth: number): void {
@@ -300,21 +292,14 @@ class Renderer {
     return inner;
   }
 
-  private append(piece: string): void {
-    const n = piece.length;
-    if (n === 0) return;
-    this.text += piece;
-    this.beforeLast = n > 1 ? piece.charCodeAt(n - 2) : this.last;
-    this.last = piece.charCodeAt(n - 1);
+  override append(piece: string): void {
+    super.append(piece);
     if (!this.shows && NOT_SPACE.test(piece)) this.shows = true;
   }
 
-  /** Rare (an item or a template that showed nothing taken back): reads the new end from the text itself. */
-  private replaceText(text: string): void {
-    const n = text.length;
-    this.text = text;
-    this.last = n > 0 ? text.charCodeAt(n - 1) : -1;
-    this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
+  /** Rare (an item or a template that showed nothing taken back). */
+  override replaceText(text: string): void {
+    super.replaceText(text);
     this.shows = NOT_SPACE.test(text);
   }
 
