@@ -210,6 +210,23 @@ export class TextRope {
     this.beforeLast = n > 1 ? text.charCodeAt(n - 2) : -1;
   }
 
+  /**
+   * What `write` appends, as a text of its own, the rope left as it was: the caller appends it or
+   * not. Slicing it back out of the rope instead flattens the whole text every time (quadratic in
+   * the links of a paragraph), and each slice keeps its flat copy alive: 4,000 links in 0.5 MB held
+   * 1.9 GB of heap (fuzz finding).
+   */
+  apart(write: () => void): string {
+    const { text, last, beforeLast } = this;
+    this.replaceText('');
+    write();
+    const inner = this.text;
+    this.text = text;
+    this.last = last;
+    this.beforeLast = beforeLast;
+    return inner;
+  }
+
   /** The last two code units: the last character even when it is astral. */
   end(): string {
     return (this.beforeLast < 0 ? '' : String.fromCharCode(this.beforeLast)) + (this.last < 0 ? '' : String.fromCharCode(this.last));

@@ -274,20 +274,15 @@ class Renderer extends TextRope {
     this.append(cased(this.renderApart(first.lastChild.childNodes, depth + 1), MAGIC_WORDS.shown.get(name)));
   }
 
-  /**
-   * Renders `nodes` into a text of their own and returns it, for the caller to append. Slicing
-   * their text back out of `this.text` instead flattens the whole text every time (quadratic in
-   * the links of a paragraph), and each slice keeps its flat copy alive: 4,000 links in 0.5 MB
-   * of wikitext held 1.9 GB of heap, enough to kill the process.
-   */
+  /** Renders `nodes` into a text of their own (TextRope#apart) and returns it, for the caller to append. */
   private renderApart(nodes: readonly Piece[], depth: number): string {
-    const { text: outer, last, beforeLast, shows } = this;
-    this.replaceText('');
-    this.nodes(nodes, depth);
-    const inner = this.text;
-    this.text = outer;
-    this.last = last;
-    this.beforeLast = beforeLast;
+    return this.apart(() => this.nodes(nodes, depth));
+  }
+
+  /** TextRope#apart, the `shows` flag kept as well (replaceText clears it for the text apart). */
+  override apart(write: () => void): string {
+    const { shows } = this;
+    const inner = super.apart(write);
     this.shows = shows;
     return inner;
   }

@@ -58,7 +58,6 @@ export function reparsedTitle(text: string, defaultNs: number, config: Config, o
   return { ...withMain(title, restore(title.main, accum), config), fragment };
 }
 
-
 /** What links, categories, files and gallery images share. */
 export abstract class LinkBaseToken extends Token {
   /** The `|` between the target and the rest, or the marker of a `{{!}}` until the build. */
