@@ -24,7 +24,11 @@
  * prints each one's medians (the machine is shared: only a comparison in the same run says
  * anything). `--no-convert` measures serve only, `--no-serve` convert only (its row, without the
  * serve starts before it); `--serve-args` adds arguments to every `serve`; `--trace` prints each
- * start's steps (WIKISTRUCT_START_TRACE, src/service/start-trace.ts).
+ * start's steps (WIKISTRUCT_START_TRACE, src/service/start-trace.ts). `--memory-limit MB` runs every
+ * `serve` and `convert` in a cgroup with that memory limit (bench/process-memory.ts MemoryLimit):
+ * a machine of that size as the process sees it (`process.constrainedMemory()`, from which convert
+ * sizes its workers) and as the kernel enforces it; each row then says whether the kernel had to
+ * kill anything. It needs a writable cgroup hierarchy (root; CI's and this machine's have one).
  *
  * Targets: serve idle ≤ 200 MB; first start ≤ 450 MB peak and ≤ 2.5 s to ready; convert at 10×
  * with 2 jobs ≤ 350 MB.
@@ -37,7 +41,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { corpusDir } from '../scripts/conformance/corpus.js';
 import { corpusRecords, writeRepeated } from './corpus-ndjson.js';
-import { systemIdle, watchProcess } from './process-memory.js';
+import { MemoryLimit, systemIdle, watchProcess } from './process-memory.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,12 +60,25 @@ const { values } = parseArgs({
     against: { type: 'string' },
     /** Print each start's steps (WIKISTRUCT_START_TRACE=1). */
     trace: { type: 'boolean', default: false },
+    /** Run every serve and convert in a cgroup of this many MB (a small machine on a large one). */
+    'memory-limit': { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
 const repeat = Number(values.repeat);
 const jobs = Number(values.jobs);
 const idleSeconds = Number(values['idle-seconds']);
+const limit = values['memory-limit'] === undefined ? undefined : MemoryLimit.create(Number(values['memory-limit']));
+// Removed however the run ends (its processes have exited by then, or the kernel killed them).
+process.on('exit', () => limit?.remove());
+/** `node args…`, inside the memory limit when there is one. */
+const nodeCommand = (args: string[]): [string, string[]] => (limit === undefined ? [process.execPath, args] : limit.wrap(process.execPath, args));
+/** What the limit did to a process, for its row: nothing without one. */
+const killed = (before: { oomKills: number } | undefined): string => {
+  if (limit === undefined || before === undefined) return '';
+  const kills = limit.pressure().oomKills - before.oomKills;
+  return kills === 0 ? `; within ${limit.mb} MB, nothing killed` : `; ${kills} process(es) killed at the ${limit.mb} MB limit`;
+};
 
 const builds = [values.cli ?? join(import.meta.dirname, '..', 'dist', 'src', 'cli', 'main.js'), ...(values.against === undefined ? [] : [values.against])];
 for (const cli of builds) {
@@ -92,13 +109,17 @@ interface Served {
   readyMainCpuSeconds: number;
   idleMb: number;
   peakMb: number;
+  /** What the memory limit did to it ('' without one). */
+  limit: string;
 }
 
 /** Starts `serve`, waits for its "listening" line, lets it sit idle, reads its memory, stops it. */
 async function serve(cli: string, dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const started = performance.now();
   const extra = values['serve-args'].split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, ...args, ...extra], {
+  const before = limit?.pressure();
+  const [command, argv] = nodeCommand([cli, 'serve', '--port', '0', '--data', dataDir, ...args, ...extra]);
+  const child = spawn(command, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WIKISTRUCT_ADMIN_PASSWORD: 'bench memory passphrase', LOG_LEVEL: 'info', ...(values.trace ? { WIKISTRUCT_START_TRACE: '1' } : {}), ...env },
   });
@@ -119,12 +140,12 @@ async function serve(cli: string, dataDir: string, args: string[], env: NodeJS.P
           ready((performance.now() - started) / 1000);
         }
       });
-      child.once('exit', (code) => fail(new Error(`serve exited (${code}) before it was ready: ${stderr}`)));
+      child.once('exit', (code) => fail(new Error(`serve exited (${code}) before it was ready${killed(before)}: ${stderr}`)));
     });
     await new Promise((r) => setTimeout(r, idleSeconds * 1000));
     const idleMb = watch.rssMb();
     if (values.trace) process.stdout.write(stderr.split('\n').filter((line) => line.startsWith('start-trace')).map((line) => `    ${line}\n`).join(''));
-    return { readySeconds, readyCpuSeconds, readyMainCpuSeconds, idleMb, peakMb: watch.peakMb };
+    return { readySeconds, readyCpuSeconds, readyMainCpuSeconds, idleMb, peakMb: watch.peakMb, limit: killed(before) };
   } finally {
     watch.stop();
     child.kill('SIGTERM');
@@ -132,14 +153,16 @@ async function serve(cli: string, dataDir: string, args: string[], env: NodeJS.P
   }
 }
 
-async function convertPeak(cli: string, file: string): Promise<{ peakMb: number; seconds: number; cpuSeconds: number }> {
+async function convertPeak(cli: string, file: string): Promise<{ peakMb: number; seconds: number; cpuSeconds: number; limit: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'convert', file, '-o', join(work, 'out.ndjson'), '--jobs', String(jobs), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const before = limit?.pressure();
+  const [command, argv] = nodeCommand([cli, 'convert', file, '-o', join(work, 'out.ndjson'), '--jobs', String(jobs), '--quiet']);
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
   const watch = watchProcess(child.pid!);
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
   watch.stop();
-  if (code !== 0) throw new Error(`convert exited with ${code}`);
-  return { peakMb: watch.peakMb, seconds: (performance.now() - started) / 1000, cpuSeconds: watch.cpuSeconds };
+  if (code !== 0) throw new Error(`convert exited with ${code ?? signal}${killed(before)}`);
+  return { peakMb: watch.peakMb, seconds: (performance.now() - started) / 1000, cpuSeconds: watch.cpuSeconds, limit: killed(before) };
 }
 
 async function nodeStartSeconds(cli: string): Promise<number> {
@@ -181,21 +204,21 @@ for (let round = 1; round <= rounds; round++) {
       rmSync(bare, { recursive: true, force: true });
       const again = await serve(cli, data, []);
       rmSync(data, { recursive: true, force: true });
-      console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${cpu(first)}), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s`);
-      console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${cpu(noSamples)}), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}`);
-      console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${cpu(again)}), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}`);
+      console.log(`  serve, first start, empty data directory: ready in ${s(first.readySeconds)} (${cpu(first)}), peak ${mb(first.peakMb)}, idle ${mb(first.idleMb)} after ${idleSeconds} s${first.limit}`);
+      console.log(`  serve --no-samples, first start:          ready in ${s(noSamples.readySeconds)} (${cpu(noSamples)}), peak ${mb(noSamples.peakMb)}, idle ${mb(noSamples.idleMb)}${noSamples.limit}`);
+      console.log(`  serve, later start (same data directory): ready in ${s(again.readySeconds)} (${cpu(again)}), peak ${mb(again.peakMb)}, idle ${mb(again.idleMb)}${again.limit}`);
       served(cli, 'first start', first);
       served(cli, 'first start --no-samples', noSamples);
       served(cli, 'later start', again);
     }
     if (values.postgres !== undefined && !values['no-serve']) {
       const pg = await serve(cli, join(work, `data-${round}-pg`), [], { DATABASE_URL: values.postgres });
-      console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${cpu(pg)}), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}`);
+      console.log(`  serve with DATABASE_URL:                  ready in ${s(pg.readySeconds)} (${cpu(pg)}), peak ${mb(pg.peakMb)}, idle ${mb(pg.idleMb)}${pg.limit}`);
       served(cli, 'DATABASE_URL', pg);
     }
     if (input !== undefined) {
       const c = await convertPeak(cli, input);
-      console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU`);
+      console.log(`  convert --jobs ${jobs}, ${repeat}× corpus: peak ${mb(c.peakMb)}; ${s(c.seconds)} wall, ${s(c.cpuSeconds)} CPU${c.limit}`);
       note(cli, 'convert: peak, MB', c.peakMb);
       note(cli, 'convert: CPU, s', c.cpuSeconds);
       note(cli, 'convert: wall, s', c.seconds);

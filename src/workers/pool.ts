@@ -61,9 +61,10 @@ export const BATCH_YOUNG_GENERATION_MB = 96;
 /**
  * On a small machine (at most SMALL_MACHINE_BYTES of memory for the process: its cgroup limit, or
  * the machine's), the workers take V8's default young generation instead (16 MB semi-spaces):
- * `convert --jobs 2` on the 10× corpus peaks at 350-356 MB instead of 449-461 MB, for 5% more
- * CPU time (three alternating pairs on a quiet machine, 26 Nov; docs/batch.md). A 512 MB or 1 GB
- * virtual machine can afford the one and not the other; a larger one keeps the speed.
+ * `convert --jobs 2` on the 10× corpus peaks at 310 MB in a 512 MB cgroup, 330 MB in 1 GiB, 323 MB
+ * in 2 GiB (`bench/memory.ts --memory-limit`), against 418-461 MB with the 96 MB, for 5-20% more
+ * CPU time (more scavenges, each copying the page's parse tree; docs/batch.md points (7) and (8)).
+ * A 512 MB or 1 GB virtual machine can afford the one and not the other; a larger one keeps the speed.
  */
 export const SMALL_MACHINE_BYTES = 2 * 1024 ** 3;
 export const SMALL_MACHINE_YOUNG_GENERATION_MB = 48;
