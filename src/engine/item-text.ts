@@ -5,7 +5,6 @@
  * that ends in a colon ("By race: 70% White; 12% Black"); items separated by "; " (a space after one that ends in a separator).
  */
 import type { Citation, Link, Part } from '../schema/article.js';
-import { pushAll } from './arrays.js';
 
 /** Rendered text as either door gives it (an HTML `Inline`, a wikitext `Rendered`). */
 export interface ItemContent {
@@ -25,12 +24,32 @@ export function itemPart(content: ItemContent, children: Part[] = []): Part {
 /** One item alone is a value, not a list (unless it carries a sub-list). */
 export const makesList = (items: readonly Part[]): boolean => items.length > 1 || items[0]?.has_parts !== undefined;
 
-/** The items' links and citations, each item's before its sub-items', appended to the arrays given. */
+/**
+ * The items' links and citations, each item's before its sub-items', appended to the arrays given,
+ * each one once. A `field` among the items already holds its own items' links (fieldPart and
+ * tableRow gather them), and reading both the field and its items counted those twice; a field of
+ * a table inside a table inside a table counted them once per path, 2^depth times (a 229 KB page of
+ * nested infobox tables, found by the fuzzer, took half a minute and, beside a profiler, ran out of
+ * array length). The same link written twice is two objects, so both stay; the object seen again
+ * through another level is skipped.
+ */
 export function gatherItems(items: readonly Part[], links: Link[], citations: Citation[]): void {
+  gatherOnce(items, links, citations, new Set());
+}
+
+function gatherOnce(items: readonly Part[], links: Link[], citations: Citation[], seen: Set<Link | Citation>): void {
   for (const item of items) {
-    if (item.links !== undefined) pushAll(links, item.links);
-    if (item.citations !== undefined) pushAll(citations, item.citations);
-    if (item.has_parts !== undefined) gatherItems(item.has_parts, links, citations);
+    if (item.links !== undefined) pushUnseen(links, item.links, seen);
+    if (item.citations !== undefined) pushUnseen(citations, item.citations, seen);
+    if (item.has_parts !== undefined) gatherOnce(item.has_parts, links, citations, seen);
+  }
+}
+
+function pushUnseen<T extends Link | Citation>(target: T[], items: readonly T[], seen: Set<Link | Citation>): void {
+  for (const item of items) {
+    if (seen.has(item)) continue;
+    seen.add(item);
+    target.push(item);
   }
 }
 
