@@ -76,6 +76,9 @@ export function systemIdle(): { idle: number; total: number } {
   }
 }
 
+/** Limits made by this thread so far: each gets a cgroup of its own. */
+let made = 0;
+
 /**
  * A machine of `mb` megabytes, as far as a process can tell: a cgroup of its own with that memory
  * limit (cgroup v2, or v1's memory controller), which `process.constrainedMemory()` reports and the
@@ -84,9 +87,6 @@ export function systemIdle(): { idle: number; total: number } {
  * one. Needs a writable cgroup hierarchy (root in a container that mounts it read-write);
  * `create` says why when there is none.
  */
-/** Limits made by this thread so far: each gets a cgroup of its own. */
-let made = 0;
-
 export class MemoryLimit {
   private constructor(
     readonly mb: number,

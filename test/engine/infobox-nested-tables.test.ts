@@ -27,9 +27,9 @@ describe('nested tables in an infobox', () => {
       const [box] = parse(page(depth)).infoboxes ?? [];
       const [outer] = fieldsOf(box?.has_parts);
       expect(outer?.name).toBe('Level 1');
-      const titles = (outer?.links ?? []).map((l) => l.url);
-      expect(titles).toHaveLength(depth);
-      expect(new Set(titles).size).toBe(depth);
+      const urls = (outer?.links ?? []).map((l) => l.url);
+      expect(urls).toHaveLength(depth);
+      expect(new Set(urls).size).toBe(depth);
     }
   });
 });
