@@ -27,7 +27,7 @@ export async function convert(input: ConvertRun, io: ConvertIo): Promise<Convert
   void totalInputBytes(run.inputs, target.exclude).then((total) => {
     output.progress.totalBytes = total;
   });
-  const pool = new WorkerPool(run.jobs, convertOptions(run, target), { heapMb: run.workerHeapMb });
+  const pool = new WorkerPool(run.jobs, convertOptions(run, target), { heapMb: run.workerHeapMb, youngGenerationMb: run.workerYoungMb });
 
   let interrupted = false;
   output.start();

@@ -30,6 +30,12 @@ export const ConvertRunSchema = z.object({
   chunkBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Heap cap of each worker in MB: a record needing more fails alone. */
   workerHeapMb: z.number().int().min(8).max(65536).default(512),
+  /**
+   * Young generation of each worker in MB (`--worker-young`): left out, the pool's choice by the
+   * machine's memory (src/workers/pool.ts batchYoungGenerationMb). 48 keeps a large machine's peak
+   * near a small one's for more CPU time.
+   */
+  workerYoungMb: z.number().int().min(3).max(1024).optional(),
   /** Articles indented by 2 spaces: `.json` outputs and `-o -` only (NDJSON is one Article per line). */
   pretty: z.boolean().default(false),
   /** A siteinfo file (dump <siteinfo> or API XML) naming the wiki of wikitext records; an XML dump's own wins. */

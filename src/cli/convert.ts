@@ -56,6 +56,9 @@ Options:
       --max-input-bytes N      refuse records larger than N bytes (default 32 MiB)
       --chunk-size N           snapshot chunk file size, e.g. 32M (default 32M)
       --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
+      --worker-young MB        young generation per worker (default 96, or 48 where the process may
+                               use at most 2 GiB); 48 takes about 90 MB off the peak of --jobs 2 for
+                               10-20% more CPU time; V8 rounds up to 24, 48, 96, 192…
   -h, --help                   this text
 ${QUEUE_HELP}
 Exit code: 0 all records converted, 1 some record or input failed (see the errors file), 2 bad
@@ -115,6 +118,7 @@ function parseFlags(argv: string[]): ConvertRun | QueueConvertRun | 'help' {
   if (values['max-input-bytes'] !== undefined) out.maxInputBytes = byteSize('--max-input-bytes', values['max-input-bytes'], '32M');
   if (values['chunk-size'] !== undefined) out.chunkBytes = byteSize('--chunk-size', values['chunk-size'], '32M');
   if (values['worker-heap'] !== undefined) out.workerHeapMb = wholeNumber('--worker-heap', values['worker-heap'], 8, 65536);
+  if (values['worker-young'] !== undefined) out.workerYoungMb = wholeNumber('--worker-young', values['worker-young'], 3, 1024);
   const queue = queueSettings(values);
   return queue === undefined ? out : { ...out, queue };
 }
@@ -140,6 +144,7 @@ function parseConvertArgs(argv: string[]) {
       'max-input-bytes': { type: 'string' },
       'chunk-size': { type: 'string' },
       'worker-heap': { type: 'string' },
+      'worker-young': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       ...QUEUE_FLAG_OPTIONS,
     },

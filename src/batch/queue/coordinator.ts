@@ -49,6 +49,7 @@ export type QueueConvertRun = ConvertRun & { queue: QueueSettings };
 export function shardOptionsOf(run: ResolvedRun, outputPlan: OutputPlan): ShardOptions {
   const options: ShardOptions = { allPages: run.allPages, pretty: outputPlan.pretty, workerHeapMb: run.workerHeapMb };
   if (run.from !== undefined) options.from = run.from;
+  if (run.workerYoungMb !== undefined) options.workerYoungMb = run.workerYoungMb;
   if (run.maxInputBytes !== undefined) options.maxInputBytes = run.maxInputBytes;
   // Absolute: workers run from any directory; they read the file (shared storage, as the inputs).
   if (run.siteinfo !== undefined) options.siteinfo = resolve(run.siteinfo);

@@ -30,6 +30,8 @@ export const ShardOptionsSchema = z.object({
   from: InputKindSchema.optional(),
   maxInputBytes: z.number().int().positive().optional(),
   workerHeapMb: z.number().int().min(8).max(65536),
+  /** `--worker-young`, when the run names it; else each worker machine chooses by its own memory. */
+  workerYoungMb: z.number().int().min(3).max(1024).optional(),
   /** `--siteinfo FILE`, absolute (workers share the file system, as for the inputs): the wiki of wikitext records. */
   siteinfo: z.string().min(1).optional(),
 });

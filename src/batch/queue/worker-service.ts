@@ -129,7 +129,7 @@ class PoolCache {
       // Shards of another run with other options: the old pool finishes what it has, then goes.
       const old = this.pool;
       if (old !== undefined) setTimeout(() => void old.close(), 60_000).unref();
-      this.pool = new WorkerPool(this.jobs, shardConvertOptions(options), { heapMb: options.workerHeapMb });
+      this.pool = new WorkerPool(this.jobs, shardConvertOptions(options), { heapMb: options.workerHeapMb, youngGenerationMb: options.workerYoungMb });
       this.key = key;
     }
     return this.pool;
