@@ -33,23 +33,33 @@ export const isCaseInsensitiveWord = (id: string): boolean => caseInsensitive.ha
 
 const rtl = new Set(LANGUAGES.rtl);
 
+/**
+ * `record[key]` when the record holds it itself. Language codes and database names come from the
+ * page (`lang`, an envelope's `in_language`, `is_part_of`), and the generated files are plain
+ * objects: `lang="__proto__"` read `Object.prototype` as a language's current code and threw a
+ * TypeError out of the engine (found by the fuzz harness).
+ */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export function languageDir(code: string): 'ltr' | 'rtl' {
   return rtl.has(code) ? 'rtl' : 'ltr';
 }
 
 /** A language's fallback chain as MediaWiki gives it (English last), without the language itself. */
 export function languageFallbacks(code: string): readonly string[] {
-  return LANGUAGES.fallbacks[code] ?? (code === 'en' ? [] : ['en']);
+  return own(LANGUAGES.fallbacks, code) ?? (code === 'en' ? [] : ['en']);
 }
 
 /** MediaWiki's current code for a deprecated one ("be-x-old" → "be-tarask"); the code itself otherwise. */
 export function currentLanguageCode(code: string): string {
-  return LANGUAGES.deprecated[code] ?? code;
+  return own(LANGUAGES.deprecated, code) ?? code;
 }
 
 /** The raw entry of a language in the generated file, parsed; undefined when it has none. */
 export function languageEntry(code: string): LanguageEntry | undefined {
-  const text = LANGUAGES.languages[code];
+  const text = own(LANGUAGES.languages, code);
   return text === undefined ? undefined : (JSON.parse(text) as LanguageEntry);
 }
 
@@ -76,7 +86,7 @@ const wikiFacts = new Map<string, WikiFacts>();
 export function wikiData(dbName: string): WikiFacts | undefined {
   const known = wikiFacts.get(dbName);
   if (known !== undefined) return known;
-  const text = WIKIS.wikis[dbName];
+  const text = own(WIKIS.wikis, dbName);
   if (text === undefined) return undefined;
   const facts = decodeWiki(dbName, JSON.parse(text) as WikiEntry, WIKIS.families);
   wikiFacts.set(dbName, facts);
