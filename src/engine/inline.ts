@@ -71,8 +71,10 @@ class Collector extends TextRope {
       const data = (node as { data: string }).data;
       // Brackets that held only dropped content go with it: a navbar's "[<a>edit</a>]" (an
       // interface link, noise) leaves no "[]".
-      if (bracket && data.charCodeAt(0) === 93) this.replaceText(this.text.slice(0, -1) + data.slice(1));
-      else this.append(data);
+      if (bracket && data.charCodeAt(0) === 93) {
+        this.dropLast();
+        this.append(data.slice(1));
+      } else this.append(data);
       return;
     }
     if (!isElement(node)) return;
