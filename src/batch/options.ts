@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { InputKindSchema } from '../io/sources/detect.js';
 import { UsageError } from '../io/usage-error.js';
+import { DEFAULT_WORKER_HEAP_MB, WORKER_HEAP_MB, WORKER_YOUNG_MB } from '../workers/pool.js';
+
+/** `--worker-heap`: the old-generation cap of each worker, in MB. */
+export const WorkerHeapMbSchema = z.number().int().min(WORKER_HEAP_MB.min).max(WORKER_HEAP_MB.max);
+/** `--worker-young`: the young generation of each worker, in MB. */
+export const WorkerYoungMbSchema = z.number().int().min(WORKER_YOUNG_MB.min).max(WORKER_YOUNG_MB.max);
 
 /** Re-exported: the CLI and the run's own checks refuse with it; it is defined beside the sinks. */
 export { UsageError };
@@ -29,13 +35,13 @@ export const ConvertRunSchema = z.object({
   maxInputBytes: z.number().int().positive().optional(),
   chunkBytes: z.number().int().positive().default(32 * 1024 * 1024),
   /** Heap cap of each worker in MB: a record needing more fails alone. */
-  workerHeapMb: z.number().int().min(8).max(65536).default(512),
+  workerHeapMb: WorkerHeapMbSchema.default(DEFAULT_WORKER_HEAP_MB),
   /**
    * Young generation of each worker in MB (`--worker-young`): left out, the pool's choice by the
    * machine's memory (src/workers/pool.ts batchYoungGenerationMb). 48 keeps a large machine's peak
    * near a small one's for more CPU time.
    */
-  workerYoungMb: z.number().int().min(3).max(1024).optional(),
+  workerYoungMb: WorkerYoungMbSchema.optional(),
   /** Articles indented by 2 spaces: `.json` outputs and `-o -` only (NDJSON is one Article per line). */
   pretty: z.boolean().default(false),
   /** A siteinfo file (dump <siteinfo> or API XML) naming the wiki of wikitext records; an XML dump's own wins. */

@@ -46,6 +46,10 @@ const PER_WORKER = 2;
  */
 export const DEFAULT_WORKER_HEAP_MB = 512;
 
+/** The sizes `--worker-heap` and `--worker-young` accept, in MB: the CLI, a run's and a shard's options check the same. */
+export const WORKER_HEAP_MB = { min: 8, max: 65536 } as const;
+export const WORKER_YOUNG_MB = { min: 3, max: 1024 } as const;
+
 /**
  * Young generation of each worker of `convert` (`BATCH_YOUNG_GENERATION_MB`). V8 makes it three
  * semi-spaces (two plus the new large-object space) and rounds a semi-space up to a power of two:

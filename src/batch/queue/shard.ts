@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputKindSchema } from '../../io/sources/detect.js';
+import { WorkerHeapMbSchema, WorkerYoungMbSchema } from '../options.js';
 
 export const PieceSchema = z.object({
   /** Absolute path: workers run from any directory, on any machine sharing the file system. */
@@ -29,9 +30,9 @@ export const ShardOptionsSchema = z.object({
   pretty: z.boolean(),
   from: InputKindSchema.optional(),
   maxInputBytes: z.number().int().positive().optional(),
-  workerHeapMb: z.number().int().min(8).max(65536),
+  workerHeapMb: WorkerHeapMbSchema,
   /** `--worker-young`, when the run names it; else each worker machine chooses by its own memory. */
-  workerYoungMb: z.number().int().min(3).max(1024).optional(),
+  workerYoungMb: WorkerYoungMbSchema.optional(),
   /** `--siteinfo FILE`, absolute (workers share the file system, as for the inputs): the wiki of wikitext records. */
   siteinfo: z.string().min(1).optional(),
 });
