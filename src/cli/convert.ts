@@ -58,8 +58,8 @@ Options:
       --worker-heap MB         heap cap per worker; a record needing more fails alone (default 512)
       --worker-young MB        young generation per worker (default 96, or 48 where the process may
                                use at most 2 GiB); 48 takes about 90 MB off the peak of --jobs 2 for
-                               about 10% more CPU time (more young and full collections); V8 rounds
-                               up to 24, 48, 96, 192…
+                               about 9% more CPU time (median; more young and full collections); V8
+                               rounds up to 24, 48, 96, 192…
   -h, --help                   this text
 ${QUEUE_HELP}
 Exit code: 0 all records converted, 1 some record or input failed (see the errors file), 2 bad
