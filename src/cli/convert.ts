@@ -19,7 +19,9 @@ const HELP = `usage: wikistruct convert <input>... -o <output> [options]
 Converts articles to Article JSON. Inputs (detected from content and name, or forced with --from):
   *.html, envelope .json files, NDJSON envelopes (.ndjson, .jsonl, optionally .gz), snapshot
   archives (.tar.gz of NDJSON), MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; article namespace
-  only, redirects skipped), and directories of them (recursively, sorted; dot directories skipped).
+  only, redirects skipped), one page of wikitext per .wikitext file (titled after the file:
+  Ada_Lovelace.wikitext is "Ada Lovelace"; the wiki from --siteinfo), and directories of them
+  (recursively, sorted; dot directories skipped).
 
 Symbolic links are followed, to files and to directories (dataset caches such as Hugging Face's
 or git-annex's are folders of links); a file reached through several paths is read once. A

@@ -19,7 +19,8 @@ const HELP = `usage: wikistruct import <inputs...> [--project CODE] [--siteinfo 
                          [--allow-shared-data-dir]
 
   inputs       HTML files, Enterprise envelopes (.json), NDJSON(.gz), snapshot .tar.gz, XML dumps,
-               or directories of them (recursively); symbolic links to files and directories
+               .wikitext pages (titled after the file), or directories of them (recursively);
+               symbolic links to files and directories
                are followed, and a file reached through several paths is read once
   --project    project code of every record (e.g. enwiki); needed for bare HTML without metadata
   --siteinfo   the wiki of wikitext records: a dump's <siteinfo> block or MediaWiki API siteinfo

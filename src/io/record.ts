@@ -6,7 +6,7 @@
 import type { WikitextMeta } from '../index.js';
 import type { SiteInfo } from './sources/siteinfo.js';
 
-/** `wikitext`: bare wikitext with its page's `meta` (the service's /v2/parse and /v2/source); no input reader makes it. */
+/** `wikitext`: bare wikitext with its page's `meta` (a `.wikitext` input file; the service's /v2/parse and /v2/source). */
 export type PayloadKind = 'html' | 'json' | 'xml-page' | 'wikitext';
 
 /** Engine options of one record, over the converter's (the service's /v2/parse sets its own input limit). */

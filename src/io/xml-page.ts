@@ -66,8 +66,13 @@ export function readXmlPage(xml: string, site: SiteInfo): XmlPage {
   if (revision.timestamp !== undefined) meta.dateModified = revision.timestamp;
   if (site.dbname !== undefined) meta.project = site.dbname;
   if (site.language !== undefined) meta.language = site.language;
-  if (site.origin !== undefined) meta.url = `${site.origin}/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%2F/g, '/').replace(/%3A/g, ':')}`;
+  if (site.origin !== undefined) meta.url = articleUrl(site.origin, title);
   return { wikitext, namespace, redirect: page.redirect !== undefined, meta };
+}
+
+/** A page's URL on its wiki, as MediaWiki writes it: `/wiki/` and the title with underscores, `/` and `:` kept. */
+export function articleUrl(origin: string, title: string): string {
+  return `${origin}/wiki/${encodeURIComponent(title.replace(/ /g, '_')).replace(/%2F/g, '/').replace(/%3A/g, ':')}`;
 }
 
 /**

@@ -6,9 +6,9 @@
  * dump pages to keep). Every failure becomes a `failed` outcome with a message; nothing thrown escapes.
  */
 import { isEnvelopeLike, parseRecord, parseSiteinfo, readPageLinks, WikistructError } from '../index.js';
-import type { InputRecord, SiteinfoData } from '../index.js';
+import type { InputRecord, SiteinfoData, WikitextMeta } from '../index.js';
 import type { Outcome, Payload, RecordParseOptions } from '../io/record.js';
-import { readXmlPage, XmlPageError } from '../io/xml-page.js';
+import { articleUrl, readXmlPage, XmlPageError } from '../io/xml-page.js';
 
 export interface ConvertOptions {
   maxInputBytes?: number;
@@ -67,8 +67,10 @@ export function inputOf(payload: Payload, options: ConvertOptions): PayloadInput
       const name = isEnvelopeLike(value) && typeof value.name === 'string' ? value.name : undefined;
       return { record: { kind: 'envelope', envelope: value }, site: siteOf(options.siteinfo), name };
     }
-    case 'wikitext':
-      return { record: { kind: 'wikitext', wikitext: text, meta: payload.meta }, site: siteOf(options.siteinfo) };
+    case 'wikitext': {
+      const site = siteOf(options.siteinfo);
+      return { record: { kind: 'wikitext', wikitext: text, meta: withWiki(payload.meta, site) }, site, name: payload.meta?.name };
+    }
     case 'xml-page': {
       const page = readXmlPage(text, payload.site ?? {});
       if (!options.allPages) {
@@ -95,6 +97,31 @@ function siteOf(xml: string | undefined): SiteinfoData | undefined {
   if (xml === undefined) return undefined;
   if (lastSite?.xml !== xml) lastSite = { xml, data: parseSiteinfo(xml) };
   return lastSite.data;
+}
+
+/**
+ * A bare wikitext page's metadata (a `.wikitext` file: its title only) completed with the wiki
+ * `--siteinfo` names, as a dump's pages are with their dump's: project, language, URL. What the
+ * payload already says wins (the service's pages come with their own).
+ */
+function withWiki(meta: WikitextMeta | undefined, site: SiteinfoData | undefined): WikitextMeta | undefined {
+  if (site === undefined) return meta;
+  const out: WikitextMeta = { ...meta };
+  if (out.project === undefined && site.dbName !== undefined) out.project = site.dbName;
+  if (out.language === undefined && site.language !== undefined) out.language = site.language;
+  if (out.url === undefined && out.name !== undefined && site.base !== undefined) {
+    const origin = originOf(site.base);
+    if (origin !== undefined) out.url = articleUrl(origin, out.name);
+  }
+  return out;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The converter's input limit, and a record's own options over it. */

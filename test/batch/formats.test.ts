@@ -122,6 +122,71 @@ describe('input formats', { timeout: 60_000 }, () => {
     ]);
   });
 
+  describe('.wikitext files: one page each, titled after the file', { timeout: 60_000 }, () => {
+    // Opens with a template, as most articles do: by its first byte it would be JSON.
+    const page = "{{Infobox person\n| name = Ada Lovelace\n| occupation = [[Mathematician]]\n}}\n'''Ada Lovelace''' was an English [[mathematician]].\n\n== Work ==\nShe wrote the first program.";
+    const siteinfo = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" xml:lang="fo">
+  <siteinfo>
+    <sitename>Wikipedia</sitename>
+    <dbname>fowiki</dbname>
+    <base>https://fo.wikipedia.org/wiki/Fors%C3%AD%C3%B0a</base>
+    <case>first-letter</case>
+    <namespaces><namespace key="0" case="first-letter" /></namespaces>
+  </siteinfo>
+</mediawiki>
+`;
+
+    it('by name, even when the page opens like JSON; through the wikitext parser, with no wiki it was not told', async () => {
+      const dir = tempDir('wikitext-file');
+      writeFileSync(join(dir, 'Ada_Lovelace.wikitext'), page);
+      expect((await detectInput(join(dir, 'Ada_Lovelace.wikitext'))).kind, 'detected by name').toBe('wikitext');
+      const result = await run({ inputs: [join(dir, 'Ada_Lovelace.wikitext')], output: join(dir, 'out.ndjson') });
+      expect(result.exitCode, `exit code (${result.stderr})`).toBe(0);
+      const [ada] = parseLines(readFileSync(join(dir, 'out.ndjson'), 'utf8'));
+      expect(ada?.name, 'the title from the file name, underscores as spaces').toBe('Ada Lovelace');
+      expect(ada?.abstract, 'text from the wikitext').toBe('Ada Lovelace was an English mathematician.');
+      expect((ada?.infoboxes as { name: string }[] | undefined)?.map((i) => i.name), 'the infobox the page opens with').toEqual(['Infobox person']);
+      expect(ada?.is_part_of, 'no project is made up').toBeUndefined();
+      expect(ada?.url, 'no URL is made up').toBeUndefined();
+    });
+
+    it('--siteinfo names the wiki: project, language and URL, as a dump names its pages', async () => {
+      const dir = tempDir('wikitext-siteinfo');
+      writeFileSync(join(dir, 'Ada_Lovelace.wikitext'), page);
+      writeFileSync(join(dir, 'siteinfo.xml'), siteinfo);
+      const result = await run({ inputs: [join(dir, 'Ada_Lovelace.wikitext')], output: join(dir, 'out.ndjson'), siteinfo: join(dir, 'siteinfo.xml') });
+      expect(result.exitCode, `exit code (${result.stderr})`).toBe(0);
+      const [ada] = parseLines(readFileSync(join(dir, 'out.ndjson'), 'utf8'));
+      expect(ada?.is_part_of, 'project from <dbname>').toMatchObject({ identifier: 'fowiki' });
+      expect(ada?.in_language, 'language of the project').toMatchObject({ identifier: 'fo' });
+      expect(ada?.url, 'URL on the wiki of <base>').toBe('https://fo.wikipedia.org/wiki/Ada_Lovelace');
+    });
+
+    it('gzipped, in a directory (named after the file), and forced with --from on any other name', async () => {
+      const dir = tempDir('wikitext-dir');
+      mkdirSync(join(dir, 'in'));
+      writeFileSync(join(dir, 'in', 'Ada_Lovelace.wikitext'), page);
+      writeGzip(join(dir, 'in', 'Charles_Babbage.wikitext.gz'), "'''Charles Babbage''' was an English polymath.");
+      const result = await run({ inputs: [join(dir, 'in')], output: join(dir, 'out') });
+      expect(result.exitCode, `exit code (${result.stderr})`).toBe(0);
+      expect(readdirSync(join(dir, 'out')).sort(), 'one .json per .wikitext file').toEqual(['Ada_Lovelace.json', 'Charles_Babbage.json']);
+      const charles = JSON.parse(readFileSync(join(dir, 'out', 'Charles_Babbage.json'), 'utf8')) as { name?: string; abstract?: string };
+      expect(charles, 'the gzipped page').toMatchObject({ name: 'Charles Babbage', abstract: 'Charles Babbage was an English polymath.' });
+
+      writeFileSync(join(dir, 'page.txt'), page);
+      const forced = await run({ inputs: [join(dir, 'page.txt')], output: join(dir, 'forced.ndjson'), from: 'wikitext' });
+      expect(forced.exitCode, `exit code (${forced.stderr})`).toBe(0);
+      const [untitled] = parseLines(readFileSync(join(dir, 'forced.ndjson'), 'utf8'));
+      expect(untitled?.infoboxes, 'read as wikitext').toHaveLength(1);
+    });
+
+    it('an XML dump misnamed .wikitext is still read as a dump: content wins over the name', async () => {
+      const dir = tempDir('wikitext-misnamed');
+      writeFileSync(join(dir, 'dump.wikitext'), smallDump());
+      expect((await detectInput(join(dir, 'dump.wikitext'))).kind, 'detected as xml').toBe('xml');
+    });
+  });
+
   describe('MediaWiki XML dumps', { timeout: 60_000 }, async () => {
     const dir = tempDir('xml');
     writeFileSync(join(dir, 'dump.xml'), smallDump());

@@ -65,7 +65,7 @@ describe('wikistruct convert (engine issue: files in, one Article each out)', { 
     [['convert', 'x.html', '-o', 'out', '--jobs', 'many'], '--jobs takes a whole number; got "many"'],
     [['convert', 'x.html', '-o', 'out', '--jobs', '0'], '--jobs must be between 1 and 256; got 0'],
     [['convert', 'x.html', '-o', 'out', '--format', 'xml'], '--format must be one of ndjson, json, snapshot; got "xml"'],
-    [['convert', 'x.html', '-o', 'out', '--from', 'pdf'], '--from must be one of html, json, ndjson, snapshot, xml; got "pdf"'],
+    [['convert', 'x.html', '-o', 'out', '--from', 'pdf'], '--from must be one of html, json, ndjson, snapshot, wikitext, xml; got "pdf"'],
     [['convert', 'x.html', '-o', 'out', '--chunk-size', 'big'], '--chunk-size takes a size in bytes'],
     [['convert', 'x.html', '-o', 'out.json.gz'], 'cannot tell the output format from -o out.json.gz'],
     [['convert', 'x.html', '-o', 'out.ndjson', '--format', 'snapshot'], '--format snapshot writes a .tar.gz'],

@@ -63,3 +63,21 @@ describe('import --siteinfo', { timeout: 120_000 }, () => {
     expect(help.stdout).toMatch(/--siteinfo +the wiki of wikitext records/);
   });
 });
+
+describe('import of .wikitext pages', { timeout: 120_000 }, () => {
+  it('one page per file, titled after it; the project from --project, as for bare HTML', async () => {
+    const dir = tempDir('import-wikitext');
+    const page = join(dir, 'Seite_eins.wikitext');
+    writeFileSync(page, "{{Infobox Ort\n| Name = Seite eins\n}}\n'''Seite eins''' ist eine Seite.");
+    const env = { ...process.env, DATABASE_URL: '', WIKISTRUCT_DATA: '' };
+    const data = join(dir, 'data');
+    const unnamed = await cli(['import', page, '--data', data, '--jobs', '1'], env);
+    expect(unnamed.code, 'no project: the record fails, precisely').toBe(1);
+    expect(unnamed.stderr).toContain('Seite_eins.wikitext:1: the record does not say which project it belongs to; pass --project');
+    const first = await cli(['import', page, '--project', 'dewiki', '--data', data, '--jobs', '1'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^imported 1 records in [\d.]+ s: 1 new/);
+    const again = await cli(['import', page, '--project', 'dewiki', '--data', data, '--jobs', '1'], env);
+    expect(again.stdout, 'the same page (title from the file name) is already stored').toMatch(/1 already stored/);
+  });
+});

@@ -46,7 +46,7 @@ describe('convert: symbolic links, truncated and empty inputs', { timeout: 120_0
     expect(abstracts, 'every readable Article').toEqual(['Alpha is', 'Gamma is', 'Delta is', 'Beta is', 'Good is', 'Ada Lovelace', 'Cut one', 'Cut two', 'Cut three']);
     const truncation = 'truncated input: the dump ends inside page 4 ("Charles Babbage") (an incomplete download or copy?)';
     const lineCut = cutLineMessage(b.cutLine);
-    const emptyDirectory = 'empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)';
+    const emptyDirectory = 'empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson, .wikitext (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)';
     expect(failureLines(result.stderr), 'one line per failure, naming the input and the reason').toEqual([
       `wikistruct: ${join(b.broken, 'dangling.html')}: dangling symbolic link → ../gone.html`,
       `wikistruct: ${join(b.broken, 'loop', 'up')}: symbolic link loop: → .. leads back to ${b.broken}, a directory it is inside of; not followed`,
@@ -135,7 +135,7 @@ describe('import: the same inputs into the article store', { timeout: 120_000 },
       `${b.cutNdjson}:4: ${cutLineMessage(b.cutLine)}`,
       `${b.empty}:1: empty input: no record, only blank lines`,
       `${b.top}: dangling symbolic link → ${join(dir, 'gone-too.html')}`,
-      `${b.nothing}: empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)`,
+      `${b.nothing}: empty input: the directory holds no input file (names ending .html, .htm, .json, .jsonl, .ndjson, .wikitext (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz)`,
     ]);
   });
 });

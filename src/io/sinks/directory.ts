@@ -49,7 +49,7 @@ export function fileStem(record: SourceRecord, name: string | undefined): string
 }
 
 function stripExtension(file: string): string {
-  const stem = file.replace(/\.(html?|json|ndjson|jsonl|xml)(\.gz|\.bz2)?$/i, '').replace(/\.(tar\.gz|tgz)$/i, '');
+  const stem = file.replace(/\.(html?|json|ndjson|jsonl|wikitext|xml)(\.gz|\.bz2)?$/i, '').replace(/\.(tar\.gz|tgz)$/i, '');
   return stem.length > 0 ? stem : file;
 }
 

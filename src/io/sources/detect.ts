@@ -1,6 +1,8 @@
 /**
  * Which reader an input file needs, from its name and first bytes (or forced with `--from`).
- * Content wins over a misleading name: a gzip stream is looked into before deciding.
+ * Content wins over a misleading name: a gzip stream is looked into before deciding. Wikitext is
+ * the exception: it has no signature (a page may open with `{{Infobox` or `<div>`), so a
+ * `.wikitext` name decides, unless the content is an XML dump.
  */
 import { open } from 'node:fs/promises';
 import { constants, gunzipSync } from 'node:zlib';
@@ -8,7 +10,7 @@ import { z } from 'zod';
 import { compressionOf } from './bytes.js';
 import type { Compression } from './bytes.js';
 
-export const INPUT_KINDS = ['html', 'json', 'ndjson', 'snapshot', 'xml'] as const;
+export const INPUT_KINDS = ['html', 'json', 'ndjson', 'snapshot', 'wikitext', 'xml'] as const;
 export const InputKindSchema = z.enum(INPUT_KINDS);
 export type InputKind = z.infer<typeof InputKindSchema>;
 
@@ -19,6 +21,9 @@ export interface Detected {
 
 const HEAD_BYTES = 64 * 1024;
 
+/** One page of wikitext: `Title.wikitext`, optionally gzipped. */
+export const WIKITEXT_NAME = /\.wikitext(\.gz)?$/i;
+
 export async function detectInput(path: string, forced?: InputKind): Promise<Detected> {
   const head = await readHead(path);
   const compression = compressionOf(head);
@@ -28,9 +33,9 @@ export async function detectInput(path: string, forced?: InputKind): Promise<Det
   const text = compression === 'gzip' ? gunzipHead(head) : head;
   if (compression === 'gzip' && isTar(text)) return { kind: 'snapshot', compression };
   const start = firstNonSpace(text);
-  if (start.startsWith('<')) {
-    return { kind: /^<\?xml[^>]*>\s*<mediawiki|^<mediawiki/.test(start) ? 'xml' : 'html', compression };
-  }
+  const dump = /^<\?xml[^>]*>\s*<mediawiki|^<mediawiki/.test(start);
+  if (WIKITEXT_NAME.test(lower) && !dump) return { kind: 'wikitext', compression };
+  if (start.startsWith('<')) return { kind: dump ? 'xml' : 'html', compression };
   if (start.startsWith('{')) {
     if (/\.(ndjson|jsonl)(\.gz)?$/.test(lower) || compression === 'gzip') return { kind: 'ndjson', compression };
     return { kind: looksLikeNdjson(text) ? 'ndjson' : 'json', compression };

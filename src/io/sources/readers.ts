@@ -1,14 +1,16 @@
 /**
  * One reader per input kind. Each yields the file's records in order, streaming: only a single
- * .html or .json file is read whole. A reader that can tell an input that holds nothing from one
- * that was cut short says which (EMPTY_INPUT, TRUNCATED_INPUT): an XML dump's pages and root
- * element, a snapshot's end-of-archive blocks, an NDJSON file's last line.
+ * .html, .json or .wikitext file is read whole. A reader that can tell an input that holds nothing
+ * from one that was cut short says which (EMPTY_INPUT, TRUNCATED_INPUT): an XML dump's pages and
+ * root element, a snapshot's end-of-archive blocks, an NDJSON file's last line.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import tar from 'tar-stream';
 import type { SourceRecord } from '../record.js';
 import type { Compression } from './bytes.js';
 import { openDecompressed } from './bytes.js';
+import { WIKITEXT_NAME } from './detect.js';
 import type { InputKind } from './detect.js';
 import { empty, inputErrorOf, StreamCut, truncated } from './input-error.js';
 import type { InputError } from './input-error.js';
@@ -34,6 +36,8 @@ export function readFileRecords(path: string, kind: InputKind, compression: Comp
       return readNdjson(openDecompressed(path, compression, ctx.onRawBytes), path);
     case 'snapshot':
       return readSnapshot(path, ctx);
+    case 'wikitext':
+      return readWikitextFile(path, compression, ctx);
     case 'xml':
       return readXmlDump(path, compression, ctx);
     default: {
@@ -43,7 +47,7 @@ export function readFileRecords(path: string, kind: InputKind, compression: Comp
   }
 }
 
-async function* readWhole(path: string, kind: 'html' | 'json', compression: Compression, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
+async function* readWhole(path: string, kind: 'html' | 'json' | 'wikitext', compression: Compression, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
   let bytes: Uint8Array;
   if (compression === 'none') {
     // Never read a huge file whole: one article is at most --max-input-bytes, and the engine says so.
@@ -71,6 +75,18 @@ async function* readJsonDocument(path: string, compression: Compression, ctx: Re
     return;
   }
   yield* readWhole(path, 'json', compression, ctx);
+}
+
+/**
+ * One page of wikitext, titled after its file as MediaWiki titles pages: `Ada_Lovelace.wikitext`
+ * is "Ada Lovelace". The wiki comes from `--siteinfo` (convert-record.ts).
+ */
+async function* readWikitextFile(path: string, compression: Compression, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
+  const name = basename(path).replace(WIKITEXT_NAME, '').replace(/_/g, ' ').trim();
+  for await (const record of readWhole(path, 'wikitext', compression, ctx)) {
+    if (name.length > 0) record.payload.meta = { name };
+    yield record;
+  }
 }
 
 /** Whitespace only (a byte-order mark included): an input that holds nothing. */

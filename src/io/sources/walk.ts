@@ -25,8 +25,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { empty, InputError, inputErrorOf } from './input-error.js';
 
 /** The names the readers know (detect.ts), compressed as they accept them. */
-const CONVERTIBLE = /\.(?:(?:html?|json|jsonl|ndjson)(?:\.gz)?|xml(?:\.gz|\.bz2)?|tar\.gz|tgz)$/i;
-const KNOWN_NAMES = '.html, .htm, .json, .jsonl, .ndjson (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz';
+const CONVERTIBLE = /\.(?:(?:html?|json|jsonl|ndjson|wikitext)(?:\.gz)?|xml(?:\.gz|\.bz2)?|tar\.gz|tgz)$/i;
+const KNOWN_NAMES = '.html, .htm, .json, .jsonl, .ndjson, .wikitext (each also .gz), .xml, .xml.gz, .xml.bz2, .tar.gz, .tgz';
 
 export interface InputFile {
   /** The path as the run names it: under a directory input, a link's own path. */
