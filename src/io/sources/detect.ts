@@ -22,7 +22,7 @@ export interface Detected {
 const HEAD_BYTES = 64 * 1024;
 
 /** One page of wikitext: `Title.wikitext`, optionally gzipped. */
-export const WIKITEXT_NAME = /\.wikitext(\.gz)?$/i;
+const WIKITEXT_NAME = /\.wikitext(\.gz)?$/i;
 
 export async function detectInput(path: string, forced?: InputKind): Promise<Detected> {
   const head = await readHead(path);

@@ -10,7 +10,6 @@ import tar from 'tar-stream';
 import type { SourceRecord } from '../record.js';
 import type { Compression } from './bytes.js';
 import { openDecompressed } from './bytes.js';
-import { WIKITEXT_NAME } from './detect.js';
 import type { InputKind } from './detect.js';
 import { empty, inputErrorOf, StreamCut, truncated } from './input-error.js';
 import type { InputError } from './input-error.js';
@@ -78,11 +77,17 @@ async function* readJsonDocument(path: string, compression: Compression, ctx: Re
 }
 
 /**
- * One page of wikitext, titled after its file as MediaWiki titles pages: `Ada_Lovelace.wikitext`
- * is "Ada Lovelace". The wiki comes from `--siteinfo` (convert-record.ts).
+ * A page's title from its file's name, as MediaWiki writes titles in URLs: `Ada_Lovelace.html` and
+ * `Ada_Lovelace.wikitext` are "Ada Lovelace". For the pages that carry no title of their own: a
+ * `.wikitext` file here, a bare HTML file in the article store's import.
  */
+export function titleOfFile(path: string): string {
+  return basename(path).replace(/\.(?:html?|wikitext)(?:\.(?:gz|bz2))?$/i, '').replace(/_/g, ' ');
+}
+
+/** One page of wikitext, titled after its file. The wiki comes from `--siteinfo` (convert-record.ts). */
 async function* readWikitextFile(path: string, compression: Compression, ctx: ReaderContext): AsyncGenerator<SourceRecord> {
-  const name = basename(path).replace(WIKITEXT_NAME, '').replace(/_/g, ' ').trim();
+  const name = titleOfFile(path).trim();
   for await (const record of readWhole(path, 'wikitext', compression, ctx)) {
     if (name.length > 0) record.payload.meta = { name };
     yield record;

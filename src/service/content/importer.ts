@@ -4,11 +4,11 @@
  * Article is cached with it) and keyed by project and normalised title; a newer revision replaces
  * an older one, an older one is skipped.
  */
-import { basename } from 'node:path';
 import { hostOfProject, isEnvelopeLike, projectOfHost, type Article, type WikitextMeta } from '../../index.js';
 import type { SourceRecord } from '../../io/record.js';
 import { isFailure, readInputs } from '../../io/sources/index.js';
 import { cutLine } from '../../io/sources/input-error.js';
+import { titleOfFile } from '../../io/sources/readers.js';
 import { readXmlPage } from '../../io/xml-page.js';
 import { ParseFailedError, type EngineClient } from '../engine-client.js';
 import { ENGINE_VERSION } from './engine-version.js';
@@ -141,10 +141,6 @@ function failureMessage(error: unknown): string {
 function languageOfProject(project: string): string | undefined {
   const host = hostOfProject(project);
   return host === undefined ? undefined : projectOfHost(host)?.language;
-}
-
-function titleOfFile(path: string): string {
-  return basename(path).replace(/\.html?(\.(gz|bz2))?$/i, '').replace(/_/g, ' ');
 }
 
 /** The record as an envelope; undefined for XML-dump pages that are not articles (redirects, other namespaces). */
