@@ -1,22 +1,57 @@
 /**
- * The node types of the engine's tree (./dom.ts), with the field names of domhandler. A module of
- * their own so that the tree builder, which makes them, and dom.ts, which parses with it and
- * walks them, do not import each other.
+ * The engine's tree, in two layers.
+ *
+ * - The handles every rule holds (`Element`, `Text`, `Document`…): opaque. A rule reads a node only
+ *   through dom.ts's accessors (`tagName`, `attr`, `childNodes`, `parentOf`, `textOf`), never
+ *   through fields. That keeps the rules independent of how the builder stores the tree: today as
+ *   plain objects, and, the plan of docs/batch.md point (11), as typed arrays outside the
+ *   JavaScript heap, which the young-generation collections never copy.
+ * - The storage (`ElementNode`, `TextNode`…): plain objects with domhandler's field names, made by
+ *   tree-builder.ts and read only by dom.ts.
+ *
+ * A module of its own so that the tree builder, which makes the nodes, and dom.ts, which parses
+ * with it and reads them, do not import each other.
  */
 import type { Link } from '../schema/article.js';
 
+declare const handle: unique symbol;
+
+/** An element (`<script>` and `<style>` included). */
+export interface Element {
+  readonly [handle]: 'element';
+}
+export interface Text {
+  readonly [handle]: 'text';
+}
+/** A comment, or CDATA outside foreign content. */
+export interface Comment {
+  readonly [handle]: 'comment';
+}
+/** `<!doctype …>`. */
+export interface Directive {
+  readonly [handle]: 'directive';
+}
+/** The root of a parsed page. */
+export interface Document {
+  readonly [handle]: 'document';
+}
+
+export type ParentNode = Document | Element;
+export type ChildNode = Element | Text | Comment | Directive;
+export type AnyNode = ParentNode | ChildNode;
+
 interface Links {
-  parent: ParentNode | null;
-  prev: ChildNode | null;
-  next: ChildNode | null;
+  parent: ParentStorage | null;
+  prev: ChildStorage | null;
+  next: ChildStorage | null;
 }
 
 /** `<script>` and `<style>` have types of their own, as in domhandler. */
-export interface Element extends Links {
+export interface ElementNode extends Links {
   type: 'tag' | 'script' | 'style';
   name: string;
   attribs: Record<string, string>;
-  children: ChildNode[];
+  children: ChildStorage[];
   /**
    * `isNoise`'s verdict, memoized by rules.ts (undefined until asked): the block walk and the
    * inline pass, lists, tables and infoboxes each ask it of the same elements. The tree is never
@@ -26,32 +61,31 @@ export interface Element extends Links {
   noise?: boolean | undefined;
 }
 
-export interface Text extends Links {
+export interface TextNode extends Links {
   type: 'text';
   data: string;
 }
 
-/** Comments, and CDATA outside foreign content. */
-export interface Comment extends Links {
+export interface CommentNode extends Links {
   type: 'comment';
   data: string;
 }
 
-/** `<!doctype …>`: name `!doctype`, data the declaration with its `!`. */
-export interface Directive extends Links {
+/** Name `!doctype`, data the declaration with its `!`. */
+export interface DirectiveNode extends Links {
   type: 'directive';
   name: string;
   data: string;
 }
 
-export interface Document extends Links {
+export interface DocumentNode extends Links {
   type: 'root';
-  children: ChildNode[];
+  children: ChildStorage[];
   /**
    * Every element with an `id` attribute, in document order, listed by the builder as it makes
    * them: an index of anchors (reference/html.ts) reads this rather than walking the whole tree.
    */
-  ids: Element[];
+  ids: ElementNode[];
   /**
    * What reference/html.ts indexes once per document, made on first use. Held by the tree so that
    * it dies with it: module-level WeakMaps keyed by the tree kept each parsed tree alive through
@@ -61,7 +95,11 @@ export interface Document extends Links {
   references: ReferenceIndexes | undefined;
 }
 
-/** See Document.references. */
+export type ParentStorage = DocumentNode | ElementNode;
+export type ChildStorage = ElementNode | TextNode | CommentNode | DirectiveNode;
+export type AnyStorage = ParentStorage | ChildStorage;
+
+/** See DocumentNode.references. */
 export interface ReferenceIndexes {
   /** The `CITEREF…` anchors short footnotes link to, by id; undefined until asked for. */
   anchors: Map<string, Element> | undefined;
@@ -70,8 +108,3 @@ export interface ReferenceIndexes {
   /** How many in-text marker searches the document's lists made (each walks the document). */
   markerSearches: number;
 }
-
-export type ParentNode = Document | Element;
-export type ChildNode = Element | Text | Comment | Directive;
-export type AnyNode = ParentNode | ChildNode;
-

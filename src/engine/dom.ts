@@ -1,21 +1,118 @@
 /**
- * The tree the engine walks: plain objects built by tree-builder.ts, with the field names of
- * domhandler (htmlparser2's DOM) so that the walkers read like any htmlparser2 code. Parsing is the
+ * The tree the engine walks, built by tree-builder.ts, and the only way to read it. Parsing is the
  * single most expensive step, so it happens once; every later step walks this tree without
- * cloning it.
+ * cloning it. Rules hold opaque handles (dom-nodes.ts) and read them through the accessors below,
+ * named as the DOM names them (`tagName`, `childNodes`, `parentOf`…), so that how the tree is stored
+ * is this module's business alone.
  */
-import type { AnyNode, ChildNode, Document, Element, ParentNode } from './dom-nodes.js';
+import type { AnyNode, AnyStorage, ChildNode, Comment, Document, DocumentNode, Element, ElementNode, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 import { buildTree } from './tree-builder.js';
 
 export type { AnyNode, ChildNode, Comment, Directive, Document, Element, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 
 export function parseHtml(html: string): Document {
-  return buildTree(html);
+  return buildTree(html) as unknown as Document;
 }
+
+// The handles are the storage objects themselves, typed apart: these casts cost nothing at run time.
+const stored = (node: AnyNode): AnyStorage => node as unknown as AnyStorage;
+const storedElement = (el: Element): ElementNode => el as unknown as ElementNode;
 
 /** Element nodes, `<script>` and `<style>` included. */
 export function isElement(node: AnyNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+  const type = stored(node).type;
+  return type === 'tag' || type === 'script' || type === 'style';
+}
+
+export function isText(node: AnyNode): node is Text {
+  return stored(node).type === 'text';
+}
+
+export function isComment(node: AnyNode): node is Comment {
+  return stored(node).type === 'comment';
+}
+
+export function isDocument(node: AnyNode): node is Document {
+  return stored(node).type === 'root';
+}
+
+/** The document or an element: a node that may have children. */
+export function isParentNode(node: AnyNode): node is ParentNode {
+  return isDocument(node) || isElement(node);
+}
+
+/**
+ * domhandler's node type: `tag`, or `script` and `style`, which have types of their own; `text`,
+ * `comment`, `directive`, `root`. For the few tests that tell `<script>`/`<style>` from other
+ * elements; the guards above answer the rest.
+ */
+export function nodeType(node: AnyNode): AnyStorage['type'] {
+  return stored(node).type;
+}
+
+/** The element's name, lower case (SVG's camel-cased names as SVG writes them). */
+export function tagName(el: Element): string {
+  return storedElement(el).name;
+}
+
+/** The value of the attribute `name` (lower case), undefined when the element has none. */
+export function attr(el: Element, name: string): string | undefined {
+  return storedElement(el).attribs[name];
+}
+
+/** Every attribute of the element, in source order: name (lower case) and value. */
+export function attributes(el: Element): [name: string, value: string][] {
+  return Object.entries(storedElement(el).attribs);
+}
+
+/** The children of an element or the document; none for other nodes. */
+export function childNodes(node: AnyNode): readonly ChildNode[] {
+  const s = stored(node);
+  return (s.type === 'root' || s.type === 'tag' || s.type === 'script' || s.type === 'style' ? s.children : NO_CHILDREN) as unknown as readonly ChildNode[];
+}
+const NO_CHILDREN: readonly never[] = [];
+
+export function parentOf(node: AnyNode): ParentNode | null {
+  return stored(node).parent as unknown as ParentNode | null;
+}
+
+export function nextSibling(node: AnyNode): ChildNode | null {
+  return stored(node).next as unknown as ChildNode | null;
+}
+
+export function previousSibling(node: AnyNode): ChildNode | null {
+  return stored(node).prev as unknown as ChildNode | null;
+}
+
+/** The characters of a text or comment node, character references decoded. */
+export function textOf(node: Text | Comment): string {
+  return (node as unknown as { data: string }).data;
+}
+
+/** Every element with an `id` attribute, in document order (the builder lists them as it makes them). */
+export function elementsWithId(doc: Document): readonly Element[] {
+  return (doc as unknown as DocumentNode).ids as unknown as readonly Element[];
+}
+
+/**
+ * What reference/html.ts indexes once per document, made by `make` on first use and kept by the
+ * tree, so that it dies with it (DocumentNode.references says why not in a WeakMap).
+ */
+export function referenceIndexes(doc: Document, make: () => ReferenceIndexes): ReferenceIndexes {
+  const s = doc as unknown as DocumentNode;
+  return (s.references ??= make());
+}
+
+/**
+ * `read(el)`, asked once per element and remembered by the tree: rules.ts's noise verdict, which
+ * the block walk, the inline pass, lists, tables and infoboxes each ask of the same elements.
+ * The tree never changes after it is built, so the verdict cannot go stale.
+ */
+export function noiseVerdict(el: Element, read: (el: Element) => boolean): boolean {
+  const s = storedElement(el);
+  let noise = s.noise;
+  if (noise === undefined) s.noise = noise = read(el);
+  return noise;
 }
 
 /** True when the whitespace-separated token list `list` contains `token`, without splitting. */
@@ -44,7 +141,7 @@ export function hasAnyToken(list: string | undefined, tokens: readonly string[])
 }
 
 export function hasClass(el: Element, name: string): boolean {
-  return hasToken(el.attribs.class, name);
+  return hasToken(attr(el, 'class'), name);
 }
 
 function isSpace(code: number): boolean {
@@ -109,12 +206,12 @@ function splitTokens(list: string): string[] {
  * the nodes of an article and can never match.
  */
 export function findFirst(root: AnyNode, test: (el: Element) => boolean): Element | undefined {
-  if (!hasChildren(root)) return undefined;
+  if (!isParentNode(root)) return undefined;
   const stack: ParentNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node !== root && test(node as Element)) return node as Element;
-    pushElements(stack, node.children);
+    pushElements(stack, childNodes(node));
   }
   return undefined;
 }
@@ -130,7 +227,7 @@ export function forEachElement(root: AnyNode, fn: (el: Element) => void): void {
 /** Every element in document order that satisfies `test`; does not descend into matches. */
 export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[] {
   const out: Element[] = [];
-  if (!hasChildren(root)) return out;
+  if (!isParentNode(root)) return out;
   const stack: ParentNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -138,13 +235,9 @@ export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[
       out.push(node as Element);
       continue;
     }
-    pushElements(stack, node.children);
+    pushElements(stack, childNodes(node));
   }
   return out;
-}
-
-function hasChildren(node: AnyNode): node is ParentNode {
-  return node.type === 'root' || isElement(node);
 }
 
 /** Pushes the element children in reverse, so that popping visits them in document order. */
@@ -161,9 +254,10 @@ export function rawText(root: AnyNode): string {
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'text') out += node.data;
-    else if (node.type === 'root' || node.type === 'tag') {
-      const kids = node.children;
+    // Not into <script> and <style>: their text is code.
+    if (isText(node)) out += textOf(node);
+    else if (isDocument(node) || (isElement(node) && stored(node).type === 'tag')) {
+      const kids = childNodes(node);
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }
   }
@@ -173,11 +267,11 @@ export function rawText(root: AnyNode): string {
 /** The top of the tree `node` belongs to: the document, or the highest detached ancestor. */
 export function rootOf(node: AnyNode): AnyNode {
   let root = node;
-  while (root.parent !== null) root = root.parent;
+  for (let parent = parentOf(root); parent !== null; parent = parentOf(root)) root = parent;
   return root;
 }
 
 export function firstElementChild(el: Element): Element | undefined {
-  for (const c of el.children) if (isElement(c)) return c;
+  for (const c of childNodes(el)) if (isElement(c)) return c;
   return undefined;
 }

@@ -25,7 +25,7 @@
  */
 import { decodeHTMLAttribute } from 'entities';
 import type { TokenizerCallbacks } from 'htmlparser2';
-import type { ChildNode, Document, Element, ParentNode, Text } from './dom-nodes.js';
+import type { ChildStorage, DocumentNode, ElementNode, ParentStorage, TextNode } from './dom-nodes.js';
 import { decodeEntities } from './entities.js';
 import { HTML, NAMESPACE_OF, OPEN_IMPLIES_CLOSE, RAW_TEXT_ELEMENTS, RCDATA_ELEMENTS, SVG, SVG_TAG_NAMES, VOID_ELEMENTS } from './html-rules.js';
 import type { Namespace } from './html-rules.js';
@@ -37,7 +37,7 @@ import { ForwardingTokenizer } from './tokenizer.js';
  */
 export const MAX_NESTING = 2000;
 
-export function buildTree(html: string, maxNesting = MAX_NESTING): Document {
+export function buildTree(html: string, maxNesting = MAX_NESTING): DocumentNode {
   const builder = new TreeBuilder(html, maxNesting);
   // Character references are decoded here, once per text or attribute value, with the decoder the
   // tokenizer would use (entities, legacy mode for text, attribute mode for values), not by the
@@ -52,7 +52,7 @@ export function buildTree(html: string, maxNesting = MAX_NESTING): Document {
   return builder.root;
 }
 
-const UNSET_CHILDREN: ChildNode[] = [];
+const UNSET_CHILDREN: ChildStorage[] = [];
 
 /** An element's text as the tokenizer reads it: markup and references, raw, or RCDATA. */
 const enum TextMode {
@@ -64,7 +64,7 @@ const enum TextMode {
 /** What the builder knows of one tag name, looked up once per tag rather than once per rule. */
 interface Tag {
   readonly name: string;
-  readonly type: Element['type'];
+  readonly type: ElementNode['type'];
   readonly void: boolean;
   /** The open elements a start tag of this name closes first (htmlparser2's `openImpliesClose`). */
   readonly closes: ReadonlySet<string> | undefined;
@@ -76,13 +76,13 @@ interface Tag {
 }
 
 class TreeBuilder implements TokenizerCallbacks {
-  readonly root: Document = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [], references: undefined };
+  readonly root: DocumentNode = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [], references: undefined };
   /** Per parse, not per module: adversarial input can bring any number of distinct names. */
   private readonly tags = new Map<string, Tag>();
   /** The open elements, innermost last (htmlparser2's `Parser.stack`, reversed). */
   private readonly open: Tag[] = [];
   /** The kept node of each open element, the root first; at most maxNesting + 1 long. */
-  private readonly nodes: ParentNode[] = [this.root];
+  private readonly nodes: ParentStorage[] = [this.root];
   /**
    * The children of the open kept nodes, one after the other: those of `nodes[i]` start at
    * `starts[i]` and run to the next node's start (the last node's, to `kidCount`). Children are
@@ -91,7 +91,7 @@ class TreeBuilder implements TokenizerCallbacks {
    * instead gave every parent a backing store of 17 slots at its first child (V8's growth step),
    * most of it empty: that was the largest allocation of a parse.
    */
-  private readonly kids: ChildNode[] = [];
+  private readonly kids: ChildStorage[] = [];
   /** The slots of `kids` in use; past it lie stale entries, overwritten as children come. */
   private kidCount = 0;
   private readonly starts: number[] = [0];
@@ -113,7 +113,7 @@ class TreeBuilder implements TokenizerCallbacks {
   private nextReference = -1;
   private referenceFrom = 0;
   /** The text node that further text joins, as domhandler merges adjacent text events. */
-  private lastText: Text | null = null;
+  private lastText: TextNode | null = null;
 
   constructor(
     private readonly html: string,
@@ -345,7 +345,7 @@ class TreeBuilder implements TokenizerCallbacks {
     // A container's children are set when it closes (closeNode); until then it holds the shared
     // placeholder, which nothing outside the builder ever sees.
     const children = container ? UNSET_CHILDREN : [];
-    const el: Element = { type: tag.type, name: tag.name, attribs, children, parent: null, prev: null, next: null, noise: undefined };
+    const el: ElementNode = { type: tag.type, name: tag.name, attribs, children, parent: null, prev: null, next: null, noise: undefined };
     this.append(el);
     if (attribs.id !== undefined) this.root.ids.push(el);
     if (container) {
@@ -368,7 +368,7 @@ class TreeBuilder implements TokenizerCallbacks {
       last.data += data;
       return;
     }
-    const text: Text = { type: 'text', data, parent: null, prev: null, next: null };
+    const text: TextNode = { type: 'text', data, parent: null, prev: null, next: null };
     this.append(text);
     this.lastText = text;
   }
@@ -377,7 +377,7 @@ class TreeBuilder implements TokenizerCallbacks {
     this.append({ type, data, parent: null, prev: null, next: null });
   }
 
-  private append(node: ChildNode): void {
+  private append(node: ChildStorage): void {
     const top = this.nodes.length - 1;
     const kids = this.kids;
     const n = this.kidCount;
