@@ -12,7 +12,7 @@
  * noise already, and counts as reference material).
  */
 import type { AnyNode, Element } from './dom.js';
-import { isElement, rawText, someToken } from './dom.js';
+import { attr, childNodes, isElement, isText, rawText, someToken, tagName } from './dom.js';
 import { MAX_DEPTH } from './context.js';
 import { REFERENCE_LIST_WRAPPERS, SECTIONS } from './grammar.js';
 import { isReferenceList, referenceListsIn } from './reference/html.js';
@@ -38,15 +38,15 @@ export function holdsOnlyBoilerplate(nodes: Iterable<AnyNode>): boolean {
 }
 
 function verdictOf(node: AnyNode, depth: number): Verdict {
-  if (!isElement(node)) return node.type === 'text' && rawText(node).trim().length > 0 ? 'content' : 'neutral';
+  if (!isElement(node)) return isText(node) && rawText(node).trim().length > 0 ? 'content' : 'neutral';
   if (isReferenceMaterial(node)) return 'boilerplate';
   if (hasClassIn(node, SECTIONS.navigationBlocks)) return 'boilerplate';
-  if (isNoise(node) || EMPTY.has(node.name)) return 'neutral';
-  if (HEADINGS.has(node.name) || hasClassIn(node, SECTIONS.headingWrappers)) return 'neutral';
-  if (node.name === 'ul' || node.name === 'ol') return isExternalLinkList(node) ? 'boilerplate' : 'content';
-  if (!WRAPPERS.has(node.name) || depth > MAX_DEPTH) return 'content';
+  if (isNoise(node) || EMPTY.has(tagName(node))) return 'neutral';
+  if (HEADINGS.has(tagName(node)) || hasClassIn(node, SECTIONS.headingWrappers)) return 'neutral';
+  if (tagName(node) === 'ul' || tagName(node) === 'ol') return isExternalLinkList(node) ? 'boilerplate' : 'content';
+  if (!WRAPPERS.has(tagName(node)) || depth > MAX_DEPTH) return 'content';
   let verdict: Verdict = 'neutral';
-  for (const child of node.children) {
+  for (const child of childNodes(node)) {
     const v = verdictOf(child, depth + 1);
     if (v === 'content') return 'content';
     if (v === 'boilerplate') verdict = 'boilerplate';
@@ -74,8 +74,8 @@ function isReferenceMaterial(el: Element): boolean {
  */
 function isExternalLinkList(list: Element): boolean {
   let items = 0;
-  for (const li of list.children) {
-    if (!isElement(li) || li.name !== 'li' || isNoise(li)) continue;
+  for (const li of childNodes(list)) {
+    if (!isElement(li) || tagName(li) !== 'li' || isNoise(li)) continue;
     items++;
     if (holdsCitation(li, 0)) return false;
     const first = firstLink(li, { letters: 0 }, 0);
@@ -85,21 +85,21 @@ function isExternalLinkList(list: Element): boolean {
 }
 
 const isExternalMark = (token: string): boolean => SECTIONS.externalLinks.has(token);
-const isExternal = (a: Element): boolean => someToken(a.attribs.rel, isExternalMark) || someToken(a.attribs.class, isExternalMark);
+const isExternal = (a: Element): boolean => someToken(attr(a, 'rel'), isExternalMark) || someToken(attr(a, 'class'), isExternalMark);
 
 /**
  * The first link with text in `el`; null when words come before it. A few letters may: frwiki
  * marks a link's language before it ("(en) Site officiel").
  */
 function firstLink(el: Element, before: { letters: number }, depth: number): Element | undefined | null {
-  for (const c of el.children) {
+  for (const c of childNodes(el)) {
     if (!isElement(c)) {
-      if (c.type === 'text') before.letters += rawText(c).replace(/[^\p{L}\p{N}]/gu, '').length;
+      if (isText(c)) before.letters += rawText(c).replace(/[^\p{L}\p{N}]/gu, '').length;
       if (before.letters > LEADING_LETTERS) return null;
       continue;
     }
     if (isNoise(c)) continue;
-    if (c.name === 'a' && rawText(c).trim().length > 0) return c;
+    if (tagName(c) === 'a' && rawText(c).trim().length > 0) return c;
     if (depth > MAX_DEPTH) return null;
     const inner = firstLink(c, before, depth + 1);
     if (inner !== undefined) return inner;
@@ -111,7 +111,7 @@ function firstLink(el: Element, before: { letters: number }, depth: number): Ele
 const LEADING_LETTERS = 3;
 
 function holdsCitation(el: Element, depth: number): boolean {
-  if (el.name === 'cite') return true;
+  if (tagName(el) === 'cite') return true;
   if (depth > MAX_DEPTH) return false;
-  return el.children.some((c) => isElement(c) && holdsCitation(c, depth + 1));
+  return childNodes(el).some((c) => isElement(c) && holdsCitation(c, depth + 1));
 }

@@ -13,6 +13,7 @@
  * about twice as long as JSON.parse itself; these checks add almost nothing to it.
  */
 import type { Element } from './dom.js';
+import { attr } from './dom.js';
 
 export interface TemplateData {
   target: { wt?: string; href?: string };
@@ -39,9 +40,9 @@ function string(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The data-mw of an element, as `readDataMw(el.attribs['data-mw'])`. */
+/** The data-mw of an element, as `readDataMw(attr(el, 'data-mw'))`. */
 export function dataMwOf(el: Element): DataMw | undefined {
-  return readDataMw(el.attribs['data-mw']);
+  return readDataMw(attr(el, 'data-mw'));
 }
 
 /** A data-mw attribute's value read, or undefined when absent or not a JSON object. */

@@ -40,6 +40,23 @@ export type ParentNode = Document | Element;
 export type ChildNode = Element | Text | Comment | Directive;
 export type AnyNode = ParentNode | ChildNode;
 
+/**
+ * The children of a node, as dom.ts's `childNodes` hands them out: read-only, indexed, iterable,
+ * searched in place. No `map`, `filter` or `slice`, and not an array (`Array.isArray` is false
+ * for the typed-array views of point (11)): `Array.from(list)` makes one where an array is needed.
+ */
+export interface NodeList extends Iterable<ChildNode> {
+  readonly length: number;
+  readonly [index: number]: ChildNode;
+  some(predicate: (node: ChildNode, index: number) => unknown): boolean;
+  every(predicate: (node: ChildNode, index: number) => unknown): boolean;
+  find<S extends ChildNode>(predicate: (node: ChildNode, index: number) => node is S): S | undefined;
+  find(predicate: (node: ChildNode, index: number) => unknown): ChildNode | undefined;
+  findIndex(predicate: (node: ChildNode, index: number) => unknown): number;
+  indexOf(node: ChildNode): number;
+  includes(node: ChildNode): boolean;
+}
+
 interface Links {
   parent: ParentStorage | null;
   prev: ChildStorage | null;

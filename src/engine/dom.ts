@@ -5,10 +5,10 @@
  * named as the DOM names them (`tagName`, `childNodes`, `parentOf`…), so that how the tree is stored
  * is this module's business alone.
  */
-import type { AnyNode, AnyStorage, ChildNode, Comment, Document, DocumentNode, Element, ElementNode, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
+import type { AnyNode, AnyStorage, ChildNode, Comment, Directive, DirectiveNode, Document, DocumentNode, Element, ElementNode, NodeList, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 import { buildTree } from './tree-builder.js';
 
-export type { AnyNode, ChildNode, Comment, Directive, Document, Element, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
+export type { AnyNode, ChildNode, Comment, Directive, Document, Element, NodeList, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 
 export function parseHtml(html: string): Document {
   return buildTree(html) as unknown as Document;
@@ -30,6 +30,10 @@ export function isText(node: AnyNode): node is Text {
 
 export function isComment(node: AnyNode): node is Comment {
   return stored(node).type === 'comment';
+}
+
+export function isDirective(node: AnyNode): node is Directive {
+  return stored(node).type === 'directive';
 }
 
 export function isDocument(node: AnyNode): node is Document {
@@ -66,9 +70,9 @@ export function attributes(el: Element): [name: string, value: string][] {
 }
 
 /** The children of an element or the document; none for other nodes. */
-export function childNodes(node: AnyNode): readonly ChildNode[] {
+export function childNodes(node: AnyNode): NodeList {
   const s = stored(node);
-  return (s.type === 'root' || s.type === 'tag' || s.type === 'script' || s.type === 'style' ? s.children : NO_CHILDREN) as unknown as readonly ChildNode[];
+  return (s.type === 'root' || s.type === 'tag' || s.type === 'script' || s.type === 'style' ? s.children : NO_CHILDREN) as unknown as NodeList;
 }
 const NO_CHILDREN: readonly never[] = [];
 
@@ -84,9 +88,17 @@ export function previousSibling(node: AnyNode): ChildNode | null {
   return stored(node).prev as unknown as ChildNode | null;
 }
 
-/** The characters of a text or comment node, character references decoded. */
-export function textOf(node: Text | Comment): string {
+/**
+ * The characters of a text or comment node, character references decoded; a doctype's
+ * declaration with its `!` (`!doctype html`).
+ */
+export function textOf(node: Text | Comment | Directive): string {
   return (node as unknown as { data: string }).data;
+}
+
+/** A directive's name: `!doctype`, the only one HTML has. */
+export function directiveName(node: Directive): string {
+  return (node as unknown as DirectiveNode).name;
 }
 
 /** Every element with an `id` attribute, in document order (the builder lists them as it makes them). */
@@ -241,7 +253,7 @@ export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[
 }
 
 /** Pushes the element children in reverse, so that popping visits them in document order. */
-function pushElements(stack: ParentNode[], kids: readonly ChildNode[]): void {
+function pushElements(stack: ParentNode[], kids: NodeList): void {
   for (let i = kids.length - 1; i >= 0; i--) {
     const kid = kids[i]!;
     if (isElement(kid)) stack.push(kid);

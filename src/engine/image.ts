@@ -7,19 +7,20 @@
 import type { Image } from '../schema/article.js';
 import type { Context } from './context.js';
 import type { Element } from './dom.js';
+import { attr } from './dom.js';
 import { resolveHref } from './site.js';
 
 export function imageOf(img: Element, ctx: Context, caption?: string): Image | undefined {
-  const src = img.attribs.src;
+  const src = attr(img, 'src');
   if (src === undefined) return undefined;
   const url = resolveHref(src, ctx.site);
   if (url === undefined) return undefined;
   const image: Image = { content_url: url };
-  const width = toInt(img.attribs.width);
-  const height = toInt(img.attribs.height);
+  const width = toInt(attr(img, 'width'));
+  const height = toInt(attr(img, 'height'));
   if (width !== undefined) image.width = width;
   if (height !== undefined) image.height = height;
-  const alt = img.attribs.alt;
+  const alt = attr(img, 'alt');
   if (alt !== undefined && alt.trim().length > 0) image.alternative_text = alt.trim();
   if (caption !== undefined && caption.length > 0) image.caption = caption;
   return image;

@@ -6,7 +6,7 @@ import type { Citation, Image, Link } from '../schema/article.js';
 import { imageOf } from './image.js';
 import { CUT } from './cut.js';
 import type { AnyNode, Element } from './dom.js';
-import { findAll, findFirst, isElement, rawText, someTokenIn } from './dom.js';
+import { attr, childNodes, findAll, findFirst, isElement, isText, rawText, someTokenIn, tagName, textOf } from './dom.js';
 import { CITATION_MARKERS } from './grammar.js';
 import type { Context } from './context.js';
 import { MAX_DEPTH } from './context.js';
@@ -67,8 +67,8 @@ class Collector extends TextRope {
   node(node: AnyNode, depth: number): void {
     const bracket = this.bracketBeforeDropped;
     this.bracketBeforeDropped = false;
-    if (node.type === 'text') {
-      const data = (node as { data: string }).data;
+    if (isText(node)) {
+      const data = textOf(node);
       // Brackets that held only dropped content go with it: a navbar's "[<a>edit</a>]" (an
       // interface link, noise) leaves no "[]".
       if (bracket && data.charCodeAt(0) === 93) {
@@ -101,7 +101,7 @@ class Collector extends TextRope {
       if (tex !== undefined) this.append(` ${tex} `);
       return;
     }
-    const name = el.name;
+    const name = tagName(el);
     if (this.options.skipLists === true && LISTS.has(name)) return;
     if (this.options.skipTables === true && name === 'table') return;
     if (depth > MAX_DEPTH) {
@@ -116,7 +116,7 @@ class Collector extends TextRope {
     if (breaking) this.append(' ');
     if (name === 'sup' && this.options.markSuperscripts !== false && this.isExponent(el)) this.append('^');
     if (name === 'a') this.link(el, depth);
-    else for (const child of el.children) this.node(child, depth + 1);
+    else for (const child of childNodes(el)) this.node(child, depth + 1);
     if (breaking) this.append(' ');
   }
 
@@ -126,7 +126,7 @@ class Collector extends TextRope {
   }
 
   private icon(img: Element): void {
-    const alt = img.attribs.alt?.trim();
+    const alt = attr(img, 'alt')?.trim();
     if (this.options.isIcon === undefined || alt === undefined || alt.length === 0 || !this.options.isIcon(img)) return;
     this.append(` ${alt} `);
   }
@@ -134,10 +134,10 @@ class Collector extends TextRope {
   /** A link's text is collected apart (TextRope#apart), then appended: the link keeps it too. */
   link(a: Element, depth: number): void {
     const shown = this.apart(() => {
-      for (const child of a.children) this.node(child, depth + 1);
+      for (const child of childNodes(a)) this.node(child, depth + 1);
     });
     this.append(shown);
-    const href = a.attribs.href;
+    const href = attr(a, 'href');
     if (href === undefined || !isContentLink(a, href)) return;
     const url = resolveHref(href, this.ctx.site);
     if (url === undefined) return;
@@ -145,7 +145,7 @@ class Collector extends TextRope {
     const link: Link = text.length > 0 ? { url, text } : { url };
     // A linked icon or thumbnail: the link carries the image it shows, as in the production replies.
     // Most links hold text only: searched only when there is an element to search.
-    if (a.children.some(isElement)) {
+    if (childNodes(a).some(isElement)) {
       const images: Image[] = [];
       for (const img of findAll(a, isImg)) {
         const image = imageOf(img, this.ctx);
@@ -157,22 +157,21 @@ class Collector extends TextRope {
   }
 }
 
-const isImg = (e: Element): boolean => e.name === 'img';
-const isLinkWithHref = (e: Element): boolean => e.name === 'a' && e.attribs.href !== undefined;
+const isImg = (e: Element): boolean => tagName(e) === 'img';
+const isLinkWithHref = (e: Element): boolean => tagName(e) === 'a' && attr(e, 'href') !== undefined;
 
 /**
  * Parsoid marks in-text reference markers `sup[typeof~="mw:Extension/ref"]` (Specs/HTML §Cite);
  * rendered pages `sup.reference`. Both link to the list entry by fragment.
  */
 export function isCitationMarker(el: Element): boolean {
-  if (el.name !== 'sup') return false;
-  const { typeof: types, class: classes } = el.attribs;
-  return someTokenIn(types, CITATION_MARKERS.typeofs) || someTokenIn(classes, CITATION_MARKERS.classes);
+  if (tagName(el) !== 'sup') return false;
+  return someTokenIn(attr(el, 'typeof'), CITATION_MARKERS.typeofs) || someTokenIn(attr(el, 'class'), CITATION_MARKERS.classes);
 }
 
 function citationOf(sup: Element): Citation | undefined {
   const a = findFirst(sup, isLinkWithHref);
-  const href = a?.attribs.href;
+  const href = a === undefined ? undefined : attr(a, 'href');
   if (href === undefined) return undefined;
   const hash = href.indexOf('#');
   if (hash < 0 || hash === href.length - 1) return undefined;
@@ -184,6 +183,6 @@ function citationOf(sup: Element): Citation | undefined {
 export function inline(nodes: Element | readonly AnyNode[], ctx: Context, options: InlineOptions = {}, depth = 0): Inline {
   const c = new Collector(ctx, options);
   if (Array.isArray(nodes)) for (const n of nodes) c.node(n, depth);
-  else for (const n of (nodes as Element).children) c.node(n, depth);
+  else for (const n of childNodes(nodes as Element)) c.node(n, depth);
   return { value: clean(c.text), links: c.links, citations: c.citations };
 }

@@ -19,7 +19,7 @@
  *   somewhere else (`[[File:X.svg|link=Armenia]]`) is a real link and stays, with its image.
  */
 import type { Element } from './dom.js';
-import { findFirst, hasClass, someToken } from './dom.js';
+import { attr, findFirst, hasClass, isDocument, parentOf, someToken } from './dom.js';
 import { LINKS, MEDIA, isMediaTypeof } from './grammar.js';
 import { hasClassIn } from './rules.js';
 
@@ -37,7 +37,7 @@ function isNotLinkRel(token: string): boolean {
 
 /** What Parsoid's `rel` says about an `<a>`; undefined when it says nothing (skin pages). */
 export function relVerdict(a: Element): RelVerdict {
-  const rel = a.attribs.rel;
+  const rel = attr(a, 'rel');
   if (rel === undefined) return undefined;
   if (someToken(rel, isNotLinkRel)) return 'not-link';
   if (someToken(rel, isLinkRel)) return 'link';
@@ -64,8 +64,8 @@ export function isRedLink(a: Element, href: string): boolean {
  */
 export function isFileDescriptionLink(a: Element): boolean {
   if (hasClassIn(a, MEDIA.descriptionLinkClasses)) return true;
-  const parent = a.parent;
-  if (parent === null || parent.type === 'root' || !someToken(parent.attribs.typeof, isMediaTypeof)) return false;
-  const href = a.attribs.href;
-  return href !== undefined && findFirst(a, (e) => e.attribs.resource === href) !== undefined;
+  const parent = parentOf(a);
+  if (parent === null || isDocument(parent) || !someToken(attr(parent, 'typeof'), isMediaTypeof)) return false;
+  const href = attr(a, 'href');
+  return href !== undefined && findFirst(a, (e) => attr(e, 'resource') === href) !== undefined;
 }

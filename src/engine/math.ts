@@ -15,7 +15,7 @@
  */
 import type { Part } from '../schema/article.js';
 import type { Element } from './dom.js';
-import { findFirst, hasAnyToken, isElement } from './dom.js';
+import { attr, childNodes, findFirst, hasAnyToken, isElement, isText, tagName, textOf } from './dom.js';
 import { MATH } from './grammar.js';
 import { hasClassIn, isNoise } from './rules.js';
 
@@ -29,7 +29,7 @@ const ELEMENT_CLASSES = [...MATH.elementClasses];
 
 /** The wrapper of a rendered formula, inline or displayed. Asked of every element of running text. */
 export function isMath(el: Element): boolean {
-  return hasAnyToken(el.attribs.class, ELEMENT_CLASSES);
+  return hasAnyToken(attr(el, 'class'), ELEMENT_CLASSES);
 }
 
 /**
@@ -56,18 +56,18 @@ export function formulaPart(el: Element): Part | undefined {
  */
 export function loneFormula(el: Element, indent: number): Element | undefined {
   if (indent > MAX_INDENT) return undefined;
-  const isList = el.name === 'dl';
-  if (!isList && !DEFINITION_ITEMS.has(el.name)) return undefined;
+  const isList = tagName(el) === 'dl';
+  if (!isList && !DEFINITION_ITEMS.has(tagName(el))) return undefined;
   let found: Element | undefined;
-  for (const child of el.children) {
-    if (child.type === 'text') {
-      if (child.data.trim().length > 0) return undefined;
+  for (const child of childNodes(el)) {
+    if (isText(child)) {
+      if (textOf(child).trim().length > 0) return undefined;
       continue;
     }
     if (!isElement(child) || isNoise(child)) continue;
     if (found !== undefined) return undefined;
-    if (isList) found = DEFINITION_ITEMS.has(child.name) ? loneFormula(child, indent) : undefined;
-    else found = isMath(child) ? child : child.name === 'dl' ? loneFormula(child, indent + 1) : undefined;
+    if (isList) found = DEFINITION_ITEMS.has(tagName(child)) ? loneFormula(child, indent) : undefined;
+    else found = isMath(child) ? child : tagName(child) === 'dl' ? loneFormula(child, indent + 1) : undefined;
     if (found === undefined) return undefined;
   }
   return found;
@@ -76,17 +76,19 @@ export function loneFormula(el: Element, indent: number): Element | undefined {
 /** Marked as displayed by the extension: a display class on the wrapper or inside it, or `<math display="block">`. */
 function isDisplayed(math: Element): boolean {
   if (hasClassIn(math, MATH.blockClasses)) return true;
-  return findFirst(math, (e) => hasClassIn(e, MATH.blockClasses) || (e.name === 'math' && e.attribs.display === MATH.displayBlock)) !== undefined;
+  return findFirst(math, (e) => hasClassIn(e, MATH.blockClasses) || (tagName(e) === 'math' && attr(e, 'display') === MATH.displayBlock)) !== undefined;
 }
 
 /** The formula's TeX as its author wrote it, from the MathML `alttext` or else the image `alt`. */
 export function texOf(math: Element): string | undefined {
-  const mathml = findFirst(math, (e) => e.name === 'math' && e.attribs.alttext !== undefined);
-  const raw = mathml?.attribs.alttext ?? findFirst(math, (e) => e.name === 'img' && e.attribs.alt !== undefined)?.attribs.alt;
+  const mathml = findFirst(math, (e) => tagName(e) === 'math' && attr(e, 'alttext') !== undefined);
+  const raw = (mathml === undefined ? undefined : attr(mathml, 'alttext')) ?? altOf(findFirst(math, (e) => tagName(e) === 'img' && attr(e, 'alt') !== undefined));
   if (raw === undefined) return undefined;
   const tex = unwrapTex(raw);
   return tex.length > 0 ? tex : undefined;
 }
+
+const altOf = (img: Element | undefined): string | undefined => (img === undefined ? undefined : attr(img, 'alt'));
 
 /**
  * `{\displaystyle E=mc^{2}}` → `E=mc^{2}`. The wrapper is taken off only when its opening brace

@@ -5,7 +5,7 @@
  * Nothing is guessed: a field the document does not carry stays undefined.
  */
 import type { Document, Element } from './dom.js';
-import { findFirst, isElement, rawText } from './dom.js';
+import { attr, childNodes, findFirst, isElement, isText, rawText, tagName, textOf } from './dom.js';
 import { ARTICLE_PATH, DOCUMENT, escapeRegExp } from './grammar.js';
 import type { Site } from './site.js';
 import { siteFromUrl } from './site.js';
@@ -29,44 +29,49 @@ const { head: HEAD, config: CONFIG, jsonLd: JSON_LD, pageTitle: PAGE_TITLE } = D
 const PARSOID_PROPERTIES = new Set(HEAD.parsoid.map((r) => r.match));
 
 export function readDocumentMeta(doc: Document): DocumentMeta {
-  const html = findFirst(doc, (e) => e.name === 'html');
+  const html = findFirst(doc, (e) => tagName(e) === 'html');
   const head = html === undefined ? undefined : findChild(html, 'head');
   const meta: DocumentMeta = { parsoid: false };
   let base: string | undefined;
   let canonical: string | undefined;
   let title: string | undefined;
   let rlconf: string | undefined;
-  const about = html?.attribs.about;
+  const about = html === undefined ? undefined : attr(html, 'about');
   if (about !== undefined) {
     const at = about.indexOf(DOCUMENT.revisionInAbout.match);
     const digits = at < 0 ? null : /^\d+/.exec(about.slice(at + DOCUMENT.revisionInAbout.match.length));
     const revision = digits === null ? undefined : toInt(digits[0]);
     if (revision !== undefined) meta.revision = revision;
   }
-  for (const el of head === undefined ? [] : head.children) {
+  for (const el of head === undefined ? [] : childNodes(head)) {
     if (!isElement(el)) continue;
-    const a = el.attribs;
-    switch (el.name) {
-      case 'meta':
-        if (a.property === HEAD.pageId.match && a.content !== undefined) {
-          const id = toInt(a.content);
+    switch (tagName(el)) {
+      case 'meta': {
+        const property = attr(el, 'property');
+        const content = attr(el, 'content');
+        if (property === HEAD.pageId.match && content !== undefined) {
+          const id = toInt(content);
           if (id !== undefined) meta.identifier = id;
         }
-        else if (a.property === HEAD.modified.match && a.content !== undefined) meta.dateModified = isoSeconds(a.content);
-        else if (a.property === HEAD.namespace.match && a.content !== undefined) {
-          const ns = toInt(a.content);
+        else if (property === HEAD.modified.match && content !== undefined) meta.dateModified = isoSeconds(content);
+        else if (property === HEAD.namespace.match && content !== undefined) {
+          const ns = toInt(content);
           if (ns !== undefined) meta.namespace = ns;
         }
-        else if (a.property !== undefined && PARSOID_PROPERTIES.has(a.property)) meta.parsoid = true;
-        else if (a['http-equiv'] === HEAD.language.match && a.content !== undefined) meta.language = a.content;
+        else if (property !== undefined && PARSOID_PROPERTIES.has(property)) meta.parsoid = true;
+        else if (attr(el, 'http-equiv') === HEAD.language.match && content !== undefined) meta.language = content;
         break;
-      case 'link':
-        if (a.rel === HEAD.versionOf.match && a.href !== undefined) meta.url = https(a.href);
-        else if (a.rel === HEAD.canonical.match && a.href !== undefined) canonical = https(a.href);
+      }
+      case 'link': {
+        const rel = attr(el, 'rel');
+        const href = attr(el, 'href');
+        if (rel === HEAD.versionOf.match && href !== undefined) meta.url = https(href);
+        else if (rel === HEAD.canonical.match && href !== undefined) canonical = https(href);
         break;
+      }
       case 'base':
         // The first <base href> is the document's base URL (HTML §4.2.3).
-        base ??= a.href;
+        base ??= attr(el, 'href');
         break;
       case 'title':
         title = rawText(el).trim();
@@ -102,7 +107,7 @@ export function readDocumentMeta(doc: Document): DocumentMeta {
     if (name !== undefined) meta.name = name;
   }
   if (meta.language === undefined) {
-    const lang = html?.attribs.lang ?? site?.language;
+    const lang = (html === undefined ? undefined : attr(html, 'lang')) ?? site?.language;
     if (lang !== undefined && lang.length > 0) meta.language = lang;
   }
   return meta;
@@ -155,7 +160,7 @@ function readRlconf(script: string, meta: DocumentMeta): void {
 
 /** A skin page's displayed title: its first heading's text, else its <title> without the site name. */
 function skinTitle(doc: Document, title: string): string {
-  const heading = findFirst(doc, (e) => e.name === 'h1' && e.attribs.id === PAGE_TITLE.headingId.match);
+  const heading = findFirst(doc, (e) => tagName(e) === 'h1' && attr(e, 'id') === PAGE_TITLE.headingId.match);
   const shown = heading === undefined ? '' : rawText(heading).replace(/\s+/g, ' ').trim();
   if (shown.length > 0) return shown;
   let cut = -1;
@@ -165,7 +170,7 @@ function skinTitle(doc: Document, title: string): string {
 
 /** `dateModified` of the page's `<script type="application/ld+json">`, when it is a valid date. */
 function jsonLdDateModified(doc: Document): string | undefined {
-  const script = findFirst(doc, (e) => e.name === 'script' && e.attribs.type === JSON_LD.scriptType.match);
+  const script = findFirst(doc, (e) => tagName(e) === 'script' && attr(e, 'type') === JSON_LD.scriptType.match);
   if (script === undefined) return undefined;
   let data: unknown;
   try {
@@ -181,12 +186,12 @@ function jsonLdDateModified(doc: Document): string | undefined {
 
 function scriptText(el: Element): string {
   let text = '';
-  for (const c of el.children) if (c.type === 'text') text += (c as { data: string }).data;
+  for (const c of childNodes(el)) if (isText(c)) text += textOf(c);
   return text;
 }
 
 function findChild(el: Element, name: string): Element | undefined {
-  for (const c of el.children) if (isElement(c) && c.name === name) return c;
+  for (const c of childNodes(el)) if (isElement(c) && tagName(c) === name) return c;
   return undefined;
 }
 

@@ -13,7 +13,7 @@ import type { ArticleFields, FrontDoorResult } from './article.js';
 import { WorkBudget } from './budget.js';
 import { createContext } from './context.js';
 import type { Document, Element } from './dom.js';
-import { findAll, findFirst, hasClass, isElement, parseHtml } from './dom.js';
+import { attr, childNodes, findAll, findFirst, hasClass, isElement, parseHtml, tagName } from './dom.js';
 import { envelopeMeta } from './envelope.js';
 import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
@@ -81,11 +81,11 @@ function documentFields(meta: DocumentMeta): ArticleFields {
  * rendered fragment (action=parse output) has only its own `.mw-parser-output`.
  */
 function contentRoot(doc: Document, parsoid: boolean): Element {
-  const body = findFirst(doc, (e) => e.name === 'body');
+  const body = findFirst(doc, (e) => tagName(e) === 'body');
   if (!parsoid) {
     const { textId, outputClass, indicatorsClass } = DOCUMENT.contentRoot;
-    const text = findFirst(doc, (e) => e.attribs.id === textId.match);
-    const output = text?.children.find((c): c is Element => isElement(c) && hasClass(c, outputClass.match));
+    const text = findFirst(doc, (e) => attr(e, 'id') === textId.match);
+    const output = text === undefined ? undefined : childNodes(text).find((c): c is Element => isElement(c) && hasClass(c, outputClass.match));
     if (output !== undefined) return output;
     if (text !== undefined) return text;
     // Outermost matches only, in document order: an indicator's own parser output is passed over.

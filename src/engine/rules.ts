@@ -4,7 +4,7 @@
  * never allocate for elements without the attribute.
  */
 import type { Element } from './dom.js';
-import { isElement, rawText, someToken, someTokenIn } from './dom.js';
+import { attr, isElement, noiseVerdict, parentOf, rawText, someToken, someTokenIn, tagName } from './dom.js';
 import { ARTICLE_PATH, INFOBOX, NOISE, PRONUNCIATION } from './grammar.js';
 
 const hasNoiseClass = (t: string): boolean => NOISE.classes.has(t);
@@ -19,20 +19,26 @@ export function isHiddenStyle(style: string): boolean {
 
 /** Not article content: dropped with its whole subtree (grammar/noise.json). */
 export function isNoise(el: Element): boolean {
-  let noise = el.noise;
-  if (noise === undefined) el.noise = noise = readNoise(el);
-  return noise;
+  return noiseVerdict(el, readNoise);
 }
 
 function readNoise(el: Element): boolean {
-  if (NOISE.tags.has(el.name)) return true;
-  const a = el.attribs;
-  if (a.class !== undefined && someToken(a.class, hasNoiseClass)) return true;
-  if (a.typeof !== undefined && someToken(a.typeof, hasNoiseTypeof)) return true;
-  if (a.role !== undefined && NOISE.roles.has(a.role)) return true;
-  if (a.id !== undefined && NOISE.ids.has(a.id)) return true;
-  if (a.style !== undefined && isHiddenStyle(a.style) && !isCollapsed(el)) return true;
-  if (el.name === 'a' && a.href !== undefined) return isChromeLink(el, a.href);
+  const name = tagName(el);
+  if (NOISE.tags.has(name)) return true;
+  const cls = attr(el, 'class');
+  if (cls !== undefined && someToken(cls, hasNoiseClass)) return true;
+  const type = attr(el, 'typeof');
+  if (type !== undefined && someToken(type, hasNoiseTypeof)) return true;
+  const role = attr(el, 'role');
+  if (role !== undefined && NOISE.roles.has(role)) return true;
+  const id = attr(el, 'id');
+  if (id !== undefined && NOISE.ids.has(id)) return true;
+  const style = attr(el, 'style');
+  if (style !== undefined && isHiddenStyle(style) && !isCollapsed(el)) return true;
+  if (name === 'a') {
+    const href = attr(el, 'href');
+    if (href !== undefined) return isChromeLink(el, href);
+  }
   return false;
 }
 
@@ -43,8 +49,8 @@ function readNoise(el: Element): boolean {
  */
 function isCollapsed(el: Element): boolean {
   const { tags, classes, containers } = NOISE.collapsed;
-  if (tags.has(el.name) || hasClassIn(el, classes)) return true;
-  const parent = el.parent;
+  if (tags.has(tagName(el)) || hasClassIn(el, classes)) return true;
+  const parent = parentOf(el);
   return parent !== null && isElement(parent) && hasClassIn(parent, containers);
 }
 
@@ -102,23 +108,25 @@ function endsWithIgnoringCase(text: string, suffix: string): boolean {
 
 /** Pronunciation guides: content in paragraphs, dropped from the abstract (grammar/pronunciation.json). */
 export function isPronunciation(el: Element): boolean {
-  const a = el.attribs;
-  if (a.class !== undefined && someToken(a.class, hasPronunciationClass)) return true;
-  if (a.typeof !== undefined && someToken(a.typeof, hasPronunciationTypeof)) return true;
-  if (el.name === 'a' && a.href !== undefined) {
-    const at = targetStart(a.href);
-    return PRONUNCIATION.linkPrefixes.some((p) => a.href!.startsWith(p, at));
+  const cls = attr(el, 'class');
+  if (cls !== undefined && someToken(cls, hasPronunciationClass)) return true;
+  const type = attr(el, 'typeof');
+  if (type !== undefined && someToken(type, hasPronunciationTypeof)) return true;
+  if (tagName(el) === 'a') {
+    const href = attr(el, 'href');
+    if (href === undefined) return false;
+    const at = targetStart(href);
+    return PRONUNCIATION.linkPrefixes.some((p) => href.startsWith(p, at));
   }
   return false;
 }
 
 export function isInfobox(el: Element): boolean {
-  const cls = el.attribs.class;
+  const cls = attr(el, 'class');
   return cls !== undefined && someToken(cls, hasInfoboxClass);
 }
 
 /** True when one of `el`'s class tokens is in `classes`. */
 export function hasClassIn(el: Element, classes: ReadonlySet<string>): boolean {
-  const cls = el.attribs.class;
-  return someTokenIn(el.attribs.class, classes);
+  return someTokenIn(attr(el, 'class'), classes);
 }

@@ -12,7 +12,7 @@
  */
 import type { Part } from '../schema/article.js';
 import type { AnyNode, Document, Element, ParentNode } from './dom.js';
-import { forEachElement, isElement } from './dom.js';
+import { childNodes, forEachElement, isElement, parentOf, tagName } from './dom.js';
 
 export interface SourceHint {
   /** The element's index in document order among all elements (0-based). */
@@ -38,7 +38,7 @@ export function sourceMarker(doc: Document): SourceMarker {
   const order = elementOrder(doc);
   return (part, el) => {
     const element = order.get(el);
-    if (element !== undefined) (part as SourcedPart).source = { element, tag: el.name };
+    if (element !== undefined) (part as SourcedPart).source = { element, tag: tagName(el) };
   };
 }
 
@@ -48,9 +48,10 @@ export function sourceMarker(doc: Document): SourceMarker {
  * first element; undefined for bare text among other blocks.
  */
 export function runElement(nodes: readonly AnyNode[]): Element | undefined {
-  const parent = nodes[0]?.parent;
-  if (parent !== null && parent !== undefined && parent.type !== 'root' && parent.children.length === nodes.length && parent.children.every((c, i) => c === nodes[i])) {
-    return parent;
+  const parent = nodes.length > 0 ? parentOf(nodes[0]!) : undefined;
+  if (parent !== null && parent !== undefined && isElement(parent)) {
+    const kids = childNodes(parent);
+    if (kids.length === nodes.length && kids.every((c, i) => c === nodes[i])) return parent;
   }
   return nodes.find(isElement);
 }

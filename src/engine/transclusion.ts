@@ -6,7 +6,7 @@
  */
 import type { Element } from './dom.js';
 import { dataMwOf } from './data-mw.js';
-import { hasAnyToken, isElement } from './dom.js';
+import { attr, hasAnyToken, isElement, previousSibling } from './dom.js';
 import { TRANSCLUSION_TYPEOFS } from './grammar.js';
 
 export interface TemplateCall {
@@ -20,7 +20,7 @@ export interface TemplateCall {
 const TYPEOFS = [...TRANSCLUSION_TYPEOFS];
 
 export function isTransclusion(el: Element): boolean {
-  return hasAnyToken(el.attribs.typeof, TYPEOFS);
+  return hasAnyToken(attr(el, 'typeof'), TYPEOFS);
 }
 
 /** The template calls of a transclusion element; [] when it has no (valid) data-mw. */
@@ -61,14 +61,14 @@ function templateName(href: string | undefined, wt: string | undefined): string 
  * with the same `about` (e.g. the TemplateStyles <style> emitted before an infobox table).
  */
 export function transclusionHead(el: Element): Element | undefined {
-  if (el.attribs['data-mw'] !== undefined && isTransclusion(el)) return el;
-  const about = el.attribs.about;
+  if (attr(el, 'data-mw') !== undefined && isTransclusion(el)) return el;
+  const about = attr(el, 'about');
   if (about === undefined) return undefined;
   let head: Element | undefined;
-  for (let n = el.prev; n !== null; n = n.prev) {
+  for (let n = previousSibling(el); n !== null; n = previousSibling(n)) {
     if (!isElement(n)) continue;
-    if (n.attribs.about !== about) break;
-    if (n.attribs['data-mw'] !== undefined) head = n;
+    if (attr(n, 'about') !== about) break;
+    if (attr(n, 'data-mw') !== undefined) head = n;
   }
   return head;
 }

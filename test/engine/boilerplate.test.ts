@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { holdsOnlyBoilerplate } from '../../src/engine/boilerplate.js';
-import { parseHtml } from '../../src/engine/dom.js';
+import { childNodes, parseHtml } from '../../src/engine/dom.js';
 import { boilerplateTitles, headingKey } from '../../src/engine/grammar.js';
 import { GRAMMAR } from '../../src/engine/grammar/load.js';
 import { parse } from '../../src/index.js';
 
-const holds = (html: string): boolean => holdsOnlyBoilerplate(parseHtml(html).children);
+const holds = (html: string): boolean => holdsOnlyBoilerplate(childNodes(parseHtml(html)));
 
 const refs = '<div class="mw-references-wrap" typeof="mw:Extension/references"><ol class="mw-references references"><li id="cite_note-1">Smith 2001.</li></ol></div>';
 const extLinks = '<ul><li><a rel="mw:ExtLink" class="external text" href="https://example.org">Official website</a></li><li>(en) <a rel="mw:ExtLink" class="external text" href="https://example.org/db">Entry in the peak register</a></li></ul>';

@@ -4,11 +4,14 @@
  * does to the tokenizer (quotes, raw-text elements, comments, CDATA, stray end tags).
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyNode, Element } from '../../src/engine/dom.js';
-import { rawText } from '../../src/engine/dom.js';
+import type { AnyNode, ChildNode, Document, Element, Text } from '../../src/engine/dom.js';
+import { childNodes, isDocument, isText, nodeType, parseHtml, rawText, tagName, textOf } from '../../src/engine/dom.js';
 import { MAX_NESTING, buildTree } from '../../src/engine/tree-builder.js';
 import { parse } from '../../src/index.js';
 import { cpuRatio } from '../support/cpu-ratio.js';
+
+/** The builder's document, as dom.ts hands it out. */
+const built = (html: string, maxNesting: number): Document => buildTree(html, maxNesting) as unknown as Document;
 
 /** Deepest element nesting below `root`, iteratively. */
 function depth(root: AnyNode): number {
@@ -17,38 +20,38 @@ function depth(root: AnyNode): number {
   while (stack.length > 0) {
     const [node, d] = stack.pop()!;
     if (d > max) max = d;
-    if (node.type === 'root' || node.type === 'tag') for (const kid of node.children) if (kid.type === 'tag') stack.push([kid, d + 1]);
+    if (isDocument(node) || nodeType(node) === 'tag') for (const kid of childNodes(node)) if (nodeType(kid) === 'tag') stack.push([kid, d + 1]);
   }
   return max;
 }
 
 /** A compact picture of a tree: `name(children…)`, text in quotes. */
 function shape(node: AnyNode): string {
-  if (node.type === 'text') return JSON.stringify(node.data);
-  if (node.type !== 'root' && node.type !== 'tag') return '';
-  const inner = node.children.map(shape).join(',');
-  return node.type === 'root' ? inner : `${node.name}(${inner})`;
+  if (isText(node)) return JSON.stringify(textOf(node));
+  if (!isDocument(node) && nodeType(node) !== 'tag') return '';
+  const inner = Array.from(childNodes(node), shape).join(',');
+  return isDocument(node) ? inner : `${tagName(node as Element)}(${inner})`;
 }
 
 describe('nesting cap', () => {
   it('drops the start and end tags beyond the cap and keeps their text in the deepest kept element', () => {
-    const doc = buildTree(`${'<span>'.repeat(5)}deep${'</span>'.repeat(5)}<i>after</i>`, 2);
+    const doc = built(`${'<span>'.repeat(5)}deep${'</span>'.repeat(5)}<i>after</i>`, 2);
     expect(shape(doc)).toBe('span(span("deep")),i("after")');
   });
 
   it('matches end tags of dropped elements to them, not to kept elements of the same name', () => {
-    expect(shape(buildTree('<b><i><b>x</b>y</i>z</b>w', 2)), 'the inner </b> closes the dropped <b>').toBe('b(i("xy"),"z"),"w"');
-    expect(shape(buildTree('<b><i><u>x</i>y</b>', 2)), '</i> closes the dropped <u> with it').toBe('b(i("x"),"y")');
+    expect(shape(built('<b><i><b>x</b>y</i>z</b>w', 2)), 'the inner </b> closes the dropped <b>').toBe('b(i("xy"),"z"),"w"');
+    expect(shape(built('<b><i><u>x</i>y</b>', 2)), '</i> closes the dropped <u> with it').toBe('b(i("x"),"y")');
   });
 
   it('keeps void elements beyond the cap: they add no depth', () => {
-    expect(shape(buildTree('<b><i><u>a<br>b</u></i></b>', 2))).toBe('b(i("a",br(),"b"))');
+    expect(shape(built('<b><i><u>a<br>b</u></i></b>', 2))).toBe('b(i("a",br(),"b"))');
   });
 
   it('holds 100,000 nested elements to MAX_NESTING levels, text intact, stray end tags or not', () => {
     for (const open of ['<span>', '<span></q>', '<div><p>', '<svg>']) {
       const html = `<body>${open.repeat(100_000)}deep${'</span>'.repeat(100_000)}<b>after</b></body>`;
-      const doc = buildTree(html);
+      const doc = parseHtml(html);
       expect(depth(doc), open).toBe(MAX_NESTING);
       expect(rawText(doc), open).toBe('deepafter');
     }
@@ -56,13 +59,16 @@ describe('nesting cap', () => {
 
   it('leaves trees within the cap whole', () => {
     const html = `${'<span>'.repeat(MAX_NESTING - 1)}x`;
-    expect(depth(buildTree(`<b>${html}`))).toBe(MAX_NESTING);
+    expect(depth(parseHtml(`<b>${html}`))).toBe(MAX_NESTING);
     const innermost = (el: AnyNode): Element => {
       let e = el as Element;
-      while (e.children[0]?.type === 'tag') e = e.children[0] as Element;
+      let first: ChildNode | undefined;
+      while ((first = childNodes(e)[0]) !== undefined && nodeType(first) === 'tag') e = first as Element;
       return e;
     };
-    expect(innermost(buildTree(`<b>${html}`)).children[0]).toMatchObject({ type: 'text', data: 'x' });
+    const first = childNodes(innermost(parseHtml(`<b>${html}`)))[0];
+    expect(first === undefined ? undefined : nodeType(first)).toBe('text');
+    expect(textOf(first as Text)).toBe('x');
   });
 });
 

@@ -30,6 +30,11 @@ export interface Literal {
   kind: 'string' | 'template' | 'regex';
   /** An import or export specifier: a module path, never markup. */
   module: boolean;
+  /**
+   * The name argument of dom.ts's `attr(el, name)`: the name of an HTML attribute (`lang`,
+   * `typeof`, `data-mw`, fields of the DOM spec), never a class or template of the markup.
+   */
+  attribute: boolean;
 }
 
 const EXPRESSION_START = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^', '']);
@@ -50,7 +55,8 @@ export function scanLiterals(source: string): { literals: Literal[]; code: strin
   };
   const take = (from: number, to: number, at: number, kind: Literal['kind']): void => {
     const module = kind === 'string' && /(?:\bfrom|\bimport\s*\(?)\s*$/.test(recent);
-    literals.push({ line: at, text: source.slice(from, to), kind, module });
+    const attribute = kind === 'string' && /\battr\([^()]*,\s*$/.test(recent);
+    literals.push({ line: at, text: source.slice(from, to), kind, module, attribute });
   };
   /** From just after "`" or after the `}` closing a `${`: up to the next "`" or `${`. */
   const templateChunk = (): void => {
@@ -216,7 +222,7 @@ const CODE_PATTERNS: readonly Pattern[] = [
   { name: 'class or token argument', test: /\b(?:hasClass|hasToken|hasClassIn|someToken)\([^()]*?,\s*['"`]/, why: 'a class or typeof token tested in code instead of a grammar table' },
   {
     name: 'attribute compared with a literal',
-    test: /\.(?:class|typeof|rel|property|role|itemprop|about)\s*[!=]==?\s*['"`]|\[['"](?:class|typeof|rel|property|role|http-equiv)['"]\]\s*[!=]==?\s*['"`]/,
+    test: /\.(?:class|typeof|rel|property|role|itemprop|about)\s*[!=]==?\s*['"`]|\[['"](?:class|typeof|rel|property|role|http-equiv)['"]\]\s*[!=]==?\s*['"`]|\battr\([^()]*,\s*['"](?:class|typeof|rel|property|role|itemprop|about|http-equiv)['"]\)\s*[!=]==?\s*['"`]/,
     why: 'a class, typeof, rel or property value compared in code instead of a grammar table',
   },
 ];
@@ -284,7 +290,7 @@ export function findMarkup(source: string, allowed: ReadonlySet<string> = new Se
   const { literals, code } = scanLiterals(source);
   const out: Finding[] = [];
   for (const lit of literals) {
-    if (lit.module || allowed.has(lit.text)) continue;
+    if (lit.module || lit.attribute || allowed.has(lit.text)) continue;
     for (const p of LITERAL_PATTERNS) {
       if (p.test.test(lit.text)) {
         out.push({ line: lit.line, pattern: p.name, text: lit.text });
@@ -363,6 +369,8 @@ describe('the forbidden patterns', () => {
     ["if (hasClass(table, 'wikitable')) {}", 'class or token argument: wikitable'],
     ["if (el.attribs.typeof === 'mw:Entity') {}", 'MediaWiki token: mw:Entity'],
     ["if (el.attribs.rel === 'nofollow') {}", 'attribute compared with a literal: nofollow'],
+    ["if (attr(el, 'rel') === 'nofollow') {}", 'attribute compared with a literal: nofollow'],
+    ["if (attr(el, 'lang') === 'lang') {}", 'class, template or extension name: lang'],
   ])('flag %s', (src, expected) => {
     expect(flagged(src)).toContain(expected);
   });
@@ -377,6 +385,7 @@ describe('the forbidden patterns', () => {
     "const part: Part = { type: 'infobox' };",
     "if (el.name === 'table' || el.attribs['data-mw'] !== undefined) {}",
     "const group = ol.attribs['data-mw-group'];",
+    "const language = attr(el, 'lang') ?? attr(parent, 'xml:lang');",
     "// skin pages write 'mw-parser-output' and /wiki/ links",
     "const DIGITS = /^\\d+$/; const x = a / b;",
   ])('leave %s alone', (src) => {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseHtml, rawText, type Element } from '../../src/engine/dom.js';
+import { parseHtml, rawText, tagName, type Element } from '../../src/engine/dom.js';
 import { parse } from '../../src/engine/parse.js';
 import { elementOrder, type SourcedPart } from '../../src/engine/source-positions.js';
 import type { Article } from '../../src/schema/article.js';
@@ -76,7 +76,7 @@ function checkHints(html: string, article: Article, label: string): number {
     if (part.source === undefined) continue;
     const el = byIndex.get(part.source.element);
     expect(el, `${label}: hint ${part.source.element} names an element`).toBeDefined();
-    expect(el!.name, `${label}: hint ${part.source.element} has the element's tag`).toBe(part.source.tag);
+    expect(tagName(el!), `${label}: hint ${part.source.element} has the element's tag`).toBe(part.source.tag);
     const text = squash(rawText(el!));
     if (part.type === 'section') {
       expect(part.source.tag, `${label}: a section's source is its heading`).toMatch(/^h[1-6]$/);

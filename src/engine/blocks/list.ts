@@ -6,7 +6,7 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { isElement, rawText } from '../dom.js';
+import { childNodes, isElement, rawText, tagName } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { inline } from '../inline.js';
@@ -17,19 +17,19 @@ const LISTS = new Set(['ul', 'ol', 'dl']);
 const ITEMS = new Set(['li', 'dt', 'dd']);
 
 export function isList(el: Element): boolean {
-  return LISTS.has(el.name);
+  return LISTS.has(tagName(el));
 }
 
 export function listPart(list: Element, ctx: Context, depth: number): Part | undefined {
   // `:<math>…</math>`: a definition list that is nothing but one formula is that formula (math.ts).
   if (isBlockFormula(list)) return formulaPart(list);
   const items: Part[] = [];
-  for (const child of list.children) {
+  for (const child of childNodes(list)) {
     if (!isElement(child) || isNoise(child)) continue;
-    if (ITEMS.has(child.name)) {
+    if (ITEMS.has(tagName(child))) {
       const item = itemPart(child, ctx, depth + 1);
       if (item !== undefined) items.push(item);
-    } else if (LISTS.has(child.name)) {
+    } else if (LISTS.has(tagName(child))) {
       // Invalid but common wikitext output: a list directly inside a list.
       const nested = listPart(child, ctx, depth + 1);
       if (nested !== undefined) items.push({ type: 'list_item', has_parts: [nested] });
@@ -64,12 +64,12 @@ function itemPart(li: Element, ctx: Context, depth: number): Part | undefined {
 /** Lists below an item, also when wrapped in a div or span, but not inside other lists. */
 function collectNestedLists(el: Element, ctx: Context, depth: number, out: Part[]): void {
   if (depth > MAX_DEPTH) return;
-  for (const child of el.children) {
+  for (const child of childNodes(el)) {
     if (!isElement(child) || isNoise(child)) continue;
-    if (LISTS.has(child.name)) {
+    if (LISTS.has(tagName(child))) {
       const nested = listPart(child, ctx, depth + 1);
       if (nested !== undefined) out.push(nested);
-    } else if (child.children.length > 0) {
+    } else if (childNodes(child).length > 0) {
       collectNestedLists(child, ctx, depth + 1, out);
     }
   }

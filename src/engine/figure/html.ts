@@ -5,7 +5,7 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { findAll, findFirst, someToken } from '../dom.js';
+import { attr, findAll, findFirst, someToken, tagName } from '../dom.js';
 import type { Context } from '../context.js';
 import { inline } from '../inline.js';
 import { imageOf } from '../image.js';
@@ -15,22 +15,22 @@ import { isMediaTypeof } from '../grammar.js';
 
 /** A block that shows one captioned image. */
 export function isFigure(el: Element): boolean {
-  if (el.name === 'figure') return true;
-  if (el.name === 'div' && hasClassIn(el, MEDIA.figureClasses)) return true;
-  const t = el.attribs.typeof;
-  return el.name !== 'span' && t !== undefined && someToken(t, isMediaTypeof);
+  if (tagName(el) === 'figure') return true;
+  if (tagName(el) === 'div' && hasClassIn(el, MEDIA.figureClasses)) return true;
+  const t = attr(el, 'typeof');
+  return tagName(el) !== 'span' && t !== undefined && someToken(t, isMediaTypeof);
 }
 
 /** A gallery: many images, each with its own caption. */
 export function isGallery(el: Element): boolean {
-  return (el.name === 'ul' || el.name === 'div') && hasClassIn(el, MEDIA.galleryClasses);
+  return (tagName(el) === 'ul' || tagName(el) === 'div') && hasClassIn(el, MEDIA.galleryClasses);
 }
 
 export function figurePart(figure: Element, ctx: Context, depth: number): Part | undefined {
-  const img = findFirst(figure, (e) => e.name === 'img');
+  const img = findFirst(figure, (e) => tagName(e) === 'img');
   const captionEl = findFirst(
     figure,
-    (e) => e.name === 'figcaption' || hasClassIn(e, MEDIA.captionClasses),
+    (e) => tagName(e) === 'figcaption' || hasClassIn(e, MEDIA.captionClasses),
   );
   const caption = captionEl === undefined ? { value: '', links: [], citations: [] } : inline(captionEl, ctx, {}, depth);
   const image = img === undefined ? undefined : imageOf(img, ctx, caption.value);
@@ -44,7 +44,7 @@ export function figurePart(figure: Element, ctx: Context, depth: number): Part |
 }
 
 export function galleryParts(gallery: Element, ctx: Context, depth: number): Part[] {
-  const boxes = findAll(gallery, (e) => e.name === 'li' && hasClassIn(e, MEDIA.galleryItemClasses));
+  const boxes = findAll(gallery, (e) => tagName(e) === 'li' && hasClassIn(e, MEDIA.galleryItemClasses));
   const parts: Part[] = [];
   for (const box of boxes) {
     const part = figurePart(box, ctx, depth + 1);

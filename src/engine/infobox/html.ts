@@ -6,8 +6,8 @@
  * two-column tables on other wikis (`th`/`td` or `td`/`td` rows).
  */
 import type { Citation, Image, Link, Part } from '../../schema/article.js';
-import type { AnyNode, Element } from '../dom.js';
-import { findAll, findFirst, isElement, rawText, someToken } from '../dom.js';
+import type { AnyNode, ChildNode, Element } from '../dom.js';
+import { attr, childNodes, findAll, findFirst, isElement, isText, nextSibling, parentOf, rawText, someToken, tagName } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { inline, isCitationMarker } from '../inline.js';
@@ -56,10 +56,10 @@ class InfoboxBuilder extends InfoboxSections {
 
   /** Walks the box in document order: rows, captions, header blocks and free-standing images. */
   walk(el: Element, depth: number): void {
-    for (const child of el.children) {
+    for (const child of childNodes(el)) {
       if (!isElement(child) || isNoise(child)) continue;
       if (depth > MAX_DEPTH) continue;
-      const name = child.name;
+      const name = tagName(child);
       if (name === 'tr') this.row(child, depth + 1);
       else if (name === 'caption' || (isHeaderBlock(child) && name !== 'table')) this.header(inline(child, this.ctx).value);
       else if (isCaption(child)) continue; // read together with its image
@@ -70,12 +70,12 @@ class InfoboxBuilder extends InfoboxSections {
 
   row(tr: Element, depth: number): void {
     const cells: Element[] = [];
-    for (const c of tr.children) if (isElement(c) && (c.name === 'th' || c.name === 'td') && !isNoise(c)) cells.push(c);
+    for (const c of childNodes(tr)) if (isElement(c) && (tagName(c) === 'th' || tagName(c) === 'td') && !isNoise(c)) cells.push(c);
     if (cells.length === 0) return;
     if (cells.length === 1) return this.singleCell(cells[0]!, depth);
     const [labelCell, ...dataCells] = cells as [Element, ...Element[]];
     const label = cleanLabel(inline(labelCell, this.ctx).value);
-    if (label.length === 0 && dataCells.some((c) => findFirst(c, (e) => e.name === 'img') !== undefined)) {
+    if (label.length === 0 && dataCells.some((c) => findFirst(c, (e) => tagName(e) === 'img') !== undefined)) {
       for (const c of dataCells) this.image(c);
       return;
     }
@@ -83,7 +83,7 @@ class InfoboxBuilder extends InfoboxSections {
     if (inner.length > 0 && label.length > 0 && outerTables(labelCell).length === 0) return this.tableRow(label, dataCells, inner, depth);
     const headings = isColumnHeadings(labelCell, dataCells);
     if (headings) this.columns = dataCells.map((c) => inline(c, this.ctx).value);
-    else if (this.columns?.length === dataCells.length && labelCell.name === 'th') return this.columnRow(label, dataCells, this.columns);
+    else if (this.columns?.length === dataCells.length && tagName(labelCell) === 'th') return this.columnRow(label, dataCells, this.columns);
     const field = fieldPart(label, headings ? dataCells.slice(0, 1) : dataCells, this.ctx);
     if (field !== undefined) this.add(field);
   }
@@ -126,29 +126,29 @@ class InfoboxBuilder extends InfoboxSections {
   }
 
   private singleCell(cell: Element, depth: number): void {
-    const hasTable = findFirst(cell, (e) => e.name === 'table') !== undefined;
-    const subheader = hasTable || cell.name === 'th' || isHeaderBlock(cell) ? undefined : subheaderText(cell, this.ctx);
+    const hasTable = findFirst(cell, (e) => tagName(e) === 'table') !== undefined;
+    const subheader = hasTable || tagName(cell) === 'th' || isHeaderBlock(cell) ? undefined : subheaderText(cell, this.ctx);
     if (subheader !== undefined) return this.subheader(subheader);
     if (isCaption(cell) && this.caption(cell)) return;
-    if (cell.name === 'th' || isHeaderBlock(cell)) {
+    if (tagName(cell) === 'th' || isHeaderBlock(cell)) {
       // A title cell may hold a collapsible sub-table ("4 other names"): title first, then its rows.
       this.header(inline(cell, this.ctx, { skipTables: true }).value);
       if (hasTable) this.walk(cell, depth + 1);
       return;
     }
     if (hasTable) return this.walk(cell, depth + 1);
-    if (findFirst(cell, (e) => e.name === 'img') !== undefined) return this.image(cell);
+    if (findFirst(cell, (e) => tagName(e) === 'img') !== undefined) return this.image(cell);
     const field = fieldPart(undefined, [cell], this.ctx);
     if (field !== undefined) this.add(field);
   }
 
   /** An image with its caption: the caption element inside the block, or the next sibling. */
   image(block: Element): void {
-    const img = findFirst(block, (e) => e.name === 'img');
+    const img = findFirst(block, (e) => tagName(e) === 'img');
     if (img === undefined) return;
     let captionEl = findFirst(block, isCaption);
     if (captionEl === undefined) {
-      for (let n = block.next; n !== null; n = n.next) {
+      for (let n = nextSibling(block); n !== null; n = nextSibling(n)) {
         if (!isElement(n)) continue;
         if (isCaption(n)) captionEl = n;
         break;
@@ -182,8 +182,8 @@ const LABEL_END = new RegExp(`${charClass(INFOBOX.labelEnds)}$`, 'u');
  * cells that are all headings, `th` or wholly bold `td` ({{Infobox3cols}} writes '''Team''').
  */
 function isColumnHeadings(labelCell: Element, dataCells: readonly Element[]): boolean {
-  if (labelCell.name !== 'th' || dataCells.length < 2) return false;
-  return dataCells.every((c) => c.name === 'th') || dataCells.every((c) => c.name === 'td' && isBoldOnly(c));
+  if (tagName(labelCell) !== 'th' || dataCells.length < 2) return false;
+  return dataCells.every((c) => tagName(c) === 'th') || dataCells.every((c) => tagName(c) === 'td' && isBoldOnly(c));
 }
 
 /** All of the cell's visible text is bold (grammar/infobox.json `subheaderTags`): a column heading. */
@@ -191,22 +191,22 @@ function isBoldOnly(cell: Element): boolean {
   let hasText = false;
   const visit = (node: AnyNode, inBold: boolean, depth: number): boolean => {
     if (!isElement(node)) {
-      if (node.type !== 'text' || rawText(node).trim() === '') return true;
+      if (!isText(node) || rawText(node).trim() === '') return true;
       hasText = true;
       return inBold;
     }
     if (isNoise(node)) return true;
     if (depth > MAX_DEPTH) return false;
-    const bold = inBold || INFOBOX.subheaderTags.has(node.name);
-    return node.children.every((c) => visit(c, bold, depth + 1));
+    const bold = inBold || INFOBOX.subheaderTags.has(tagName(node));
+    return childNodes(node).every((c) => visit(c, bold, depth + 1));
   };
-  return cell.children.every((c) => visit(c, false, 0)) && hasText;
+  return childNodes(cell).every((c) => visit(c, false, 0)) && hasText;
 }
 
 function isImageBlock(el: Element): boolean {
-  if (el.name === 'img') return true;
-  if (el.name === 'figure' || hasClassIn(el, INFOBOX.imageClasses)) return true;
-  return someToken(el.attribs.typeof, isMediaTypeof);
+  if (tagName(el) === 'img') return true;
+  if (tagName(el) === 'figure' || hasClassIn(el, INFOBOX.imageClasses)) return true;
+  return someToken(attr(el, 'typeof'), isMediaTypeof);
 }
 
 /**
@@ -250,13 +250,13 @@ export function fieldPart(label: string | undefined, cells: readonly Element[], 
  * (`iconSkipClasses`, `iconSkipLinks`, pronunciation markup).
  */
 function isIcon(img: Element): boolean {
-  const width = Number(img.attribs.width);
-  const height = Number(img.attribs.height);
+  const width = Number(attr(img, 'width'));
+  const height = Number(attr(img, 'height'));
   const max = INFOBOX.iconMaxSize;
   if (!(width > 0 && width <= max && height > 0 && height <= max)) return false;
-  for (let n = img.parent; n !== null && isElement(n); n = n.parent) {
+  for (let n = parentOf(img); n !== null && isElement(n); n = parentOf(n)) {
     if (hasClassIn(n, INFOBOX.iconSkipClasses) || isPronunciation(n)) return false;
-    const href = n.name === 'a' ? n.attribs.href : undefined;
+    const href = tagName(n) === 'a' ? attr(n, 'href') : undefined;
     if (href !== undefined && INFOBOX.iconSkipLinks.some((part) => href.includes(part))) return false;
   }
   return true;
@@ -265,11 +265,11 @@ function isIcon(img: Element): boolean {
 /** How field values render: icons speak through their alt text. */
 const FIELD = { isIcon } as const;
 
-const isList = (e: Element): boolean => LISTS.has(e.name) && !isNoise(e);
+const isList = (e: Element): boolean => LISTS.has(tagName(e)) && !isNoise(e);
 
 function listItems(cells: readonly Element[], ctx: Context): Part[] | undefined {
   if (cells.some((c) => findFirst(c, isList) !== undefined)) {
-    const items = cells.flatMap((c) => new ItemReader(ctx).read(c.children, 0));
+    const items = cells.flatMap((c) => new ItemReader(ctx).read(childNodes(c), 0));
     return makesList(items) ? items : undefined;
   }
   const lines = cells.flatMap((c) => splitAtBreaks(unwrap(c)));
@@ -291,13 +291,13 @@ class ItemReader {
 
   constructor(readonly ctx: Context) {}
 
-  read(nodes: readonly AnyNode[], depth: number): Part[] {
+  read(nodes: Iterable<AnyNode>, depth: number): Part[] {
     this.walk(nodes, depth);
     this.flush();
     return this.out;
   }
 
-  private walk(nodes: readonly AnyNode[], depth: number): void {
+  private walk(nodes: Iterable<AnyNode>, depth: number): void {
     for (const node of nodes) {
       if (!isElement(node)) {
         this.run.push(node);
@@ -321,19 +321,19 @@ class ItemReader {
       }
       // A wrapper (div.plainlist, p) around a list is looked through; any other element is inline.
       if (depth < MAX_DEPTH && findFirst(node, isList) !== undefined) {
-        if (BLOCKS.has(node.name)) this.flush();
-        this.walk(node.children, depth + 1);
-        if (BLOCKS.has(node.name)) this.flush();
+        if (BLOCKS.has(tagName(node))) this.flush();
+        this.walk(childNodes(node), depth + 1);
+        if (BLOCKS.has(tagName(node))) this.flush();
       } else {
-        if (BLOCKS.has(node.name)) this.flush();
+        if (BLOCKS.has(tagName(node))) this.flush();
         this.run.push(node);
-        if (BLOCKS.has(node.name) || node.name === 'br') this.flush();
+        if (BLOCKS.has(tagName(node)) || tagName(node) === 'br') this.flush();
       }
     }
   }
 
   private runIsBlank(): boolean {
-    return this.run.every((n) => n.type === 'text' && rawText(n).trim() === '');
+    return this.run.every((n) => isText(n) && rawText(n).trim() === '');
   }
 
   /** Ends the current run of inline content; a non-empty one becomes an item (and a lead-in). */
@@ -359,8 +359,8 @@ const BLOCKS = new Set(['div', 'p', 'br', 'table', 'blockquote', 'center']);
 /** The items of one list, each with the items of the lists nested in it. */
 function listOf(list: Element, ctx: Context, depth: number): Part[] {
   const items: Part[] = [];
-  for (const li of list.children) {
-    if (!isElement(li) || !(li.name === 'li' || li.name === 'dd' || li.name === 'dt') || isNoise(li)) continue;
+  for (const li of childNodes(list)) {
+    if (!isElement(li) || !(tagName(li) === 'li' || tagName(li) === 'dd' || tagName(li) === 'dt') || isNoise(li)) continue;
     const item = inline(li, ctx, { ...FIELD, skipLists: true });
     const children = depth < MAX_DEPTH ? findAll(li, isList).flatMap((sub) => listOf(sub, ctx, depth + 1)) : [];
     if (item.value.length === 0 && children.length === 0) continue;
@@ -377,22 +377,22 @@ function listOf(list: Element, ctx: Context, depth: number): Part[] {
  */
 function subheaderText(cell: Element, ctx: Context): string | undefined {
   let bold: Element | undefined;
-  for (const child of cell.children) {
+  for (const child of childNodes(cell)) {
     if (isElement(child)) {
       if (isNoise(child)) continue;
-      if (bold !== undefined || !INFOBOX.subheaderTags.has(child.name)) return undefined;
+      if (bold !== undefined || !INFOBOX.subheaderTags.has(tagName(child))) return undefined;
       bold = child;
-    } else if (child.type === 'text' && rawText(child).trim().length > 0) return undefined;
+    } else if (isText(child) && rawText(child).trim().length > 0) return undefined;
   }
-  if (bold === undefined || findFirst(bold, (e) => e.name === 'img') !== undefined) return undefined;
+  if (bold === undefined || findFirst(bold, (e) => tagName(e) === 'img') !== undefined) return undefined;
   const text = inline(bold, ctx).value;
   return isGroupName(text) ? text : undefined;
 }
 
 /** The tables in a cell that are not inside another table of it (nor noise). */
 function outerTables(cell: Element): Element[] {
-  return findAll(cell, (e) => e.name === 'table' && !isNoise(e)).filter((t) => {
-    for (let p = t.parent; p !== null && p !== cell; p = p.parent) if (isElement(p) && p.name === 'table') return false;
+  return findAll(cell, (e) => tagName(e) === 'table' && !isNoise(e)).filter((t) => {
+    for (let p = parentOf(t); p !== null && p !== cell; p = parentOf(p)) if (isElement(p) && tagName(p) === 'table') return false;
     return true;
   });
 }
@@ -407,17 +407,23 @@ function partLine(part: Part): string {
 function unwrap(el: Element): Element {
   let current = el;
   for (;;) {
-    const kids = current.children.filter((c) => !(c.type === 'text' && rawText(c).trim() === ''));
-    const only = kids.length === 1 ? kids[0] : undefined;
-    if (only === undefined || !isElement(only) || only.name === 'a' || only.name === 'br') return current;
+    let only: ChildNode | undefined;
+    let count = 0;
+    for (const c of childNodes(current)) {
+      if (isText(c) && rawText(c).trim() === '') continue;
+      only = c;
+      count++;
+    }
+    if (count !== 1) only = undefined;
+    if (only === undefined || !isElement(only) || tagName(only) === 'a' || tagName(only) === 'br') return current;
     current = only;
   }
 }
 
 function splitAtBreaks(el: Element): AnyNode[][] {
   const groups: AnyNode[][] = [[]];
-  for (const child of el.children) {
-    if (isElement(child) && child.name === 'br') groups.push([]);
+  for (const child of childNodes(el)) {
+    if (isElement(child) && tagName(child) === 'br') groups.push([]);
     else groups[groups.length - 1]!.push(child);
   }
   return groups.filter((g) => g.length > 0);
@@ -426,7 +432,7 @@ function splitAtBreaks(el: Element): AnyNode[][] {
 function cellImages(cells: readonly Element[], ctx: Context): Image[] {
   const images: Image[] = [];
   for (const cell of cells) {
-    for (const img of findAll(cell, (e) => e.name === 'img')) {
+    for (const img of findAll(cell, (e) => tagName(e) === 'img')) {
       const image = imageOf(img, ctx);
       if (image !== undefined) images.push(image);
     }

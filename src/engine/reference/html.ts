@@ -8,8 +8,8 @@
  * CS1 `cite` element, else a "Cite …" template's name, else the COinS genre, else "text".
  */
 import type { Reference } from '../../schema/article.js';
-import type { AnyNode, Element, ReferenceIndexes } from '../dom.js';
-import { findAll, findFirst, forEachElement, hasAnyToken, hasToken, isElement, rawText, rootOf, someToken } from '../dom.js';
+import type { AnyNode, Element, ParentNode, ReferenceIndexes } from '../dom.js';
+import { attr, childNodes, elementsWithId, findAll, findFirst, forEachElement, hasAnyToken, hasToken, isDocument, isElement, parentOf, rawText, referenceIndexes, rootOf, someToken, tagName } from '../dom.js';
 import type { Context } from '../context.js';
 import { dataMwOf } from '../data-mw.js';
 import { GRAMMAR } from '../grammar/load.js';
@@ -30,8 +30,8 @@ const CITE_CLASS = GRAMMAR.citations.classes.match;
 const ANCHOR = REFERENCE_LISTS.shortFootnoteAnchor;
 
 export function isReferenceList(el: Element): boolean {
-  if (el.name !== 'ol') return false;
-  return hasAnyToken(el.attribs.typeof, LIST_TYPEOFS) || hasAnyToken(el.attribs.class, LIST_CLASSES);
+  if (tagName(el) !== 'ol') return false;
+  return hasAnyToken(attr(el, 'typeof'), LIST_TYPEOFS) || hasAnyToken(attr(el, 'class'), LIST_CLASSES);
 }
 
 /** Every reference list below `root` (inclusive), in document order. */
@@ -43,9 +43,9 @@ export function referenceListsIn(root: Element): Element[] {
 export function readReferenceList(ol: Element, ctx: Context): Reference[] {
   const group = groupOf(ol);
   const out: Reference[] = [];
-  for (const li of ol.children) {
-    if (!isElement(li) || li.name !== 'li') continue;
-    const identifier = li.attribs.id;
+  for (const li of childNodes(ol)) {
+    if (!isElement(li) || tagName(li) !== 'li') continue;
+    const identifier = attr(li, 'id');
     if (identifier === undefined || identifier.length === 0) continue;
     out.push(readEntry(li, identifier, group, ctx));
   }
@@ -53,21 +53,21 @@ export function readReferenceList(ol: Element, ctx: Context): Reference[] {
 }
 
 function groupOf(ol: Element): string | undefined {
-  const group = ol.attribs['data-mw-group'];
+  const group = attr(ol, 'data-mw-group');
   if (group !== undefined && group.length > 0) return group;
   const g = dataMwOf(ol)?.attrs.group;
   if (g !== undefined && g.length > 0) return g;
   // A Parsoid list without a group is the default group; only a skin page's list, which Parsoid
   // never marked, states its group: by the class of the template's wrapper around it, or by the
   // text of the markers that point into it ("[note 1]").
-  return hasAnyToken(ol.attribs.typeof, LIST_TYPEOFS) ? undefined : (wrapperGroup(ol) ?? markerGroup(ol));
+  return hasAnyToken(attr(ol, 'typeof'), LIST_TYPEOFS) ? undefined : (wrapperGroup(ol) ?? markerGroup(ol));
 }
 
 /** The group named by the in-text marker of the list's first entry, on a skin page. */
 function markerGroup(ol: Element): string | undefined {
-  const first = ol.children.find((c): c is Element => isElement(c) && c.name === 'li' && (c.attribs.id ?? '').length > 0);
+  const first = childNodes(ol).find((c): c is Element => isElement(c) && tagName(c) === 'li' && (attr(c, 'id') ?? '').length > 0);
   if (first === undefined) return undefined;
-  const marker = markerOf(ol, first.attribs.id!);
+  const marker = markerOf(ol, attr(first, 'id')!);
   if (marker === undefined) return undefined;
   return REFERENCE_LISTS.groupMarker.exec(rawText(marker).trim())?.[1];
 }
@@ -89,7 +89,7 @@ function markerOf(list: Element, id: string): Element | undefined {
   // The list itself ends the search: its markers come before it.
   const found = findFirst(root, (x) => {
     if (x === list) return true;
-    const href = x.name === 'a' ? x.attribs.href : undefined;
+    const href = tagName(x) === 'a' ? attr(x, 'href') : undefined;
     return href !== undefined && href.charCodeAt(0) === 35 /* # */ && decodeFragment(href.slice(1)) === id;
   });
   return found === list ? undefined : found;
@@ -99,17 +99,17 @@ function markerOf(list: Element, id: string): Element | undefined {
 const WRAPPER_LEVELS = 3;
 
 function wrapperGroup(ol: Element): string | undefined {
-  let el = ol.parent;
-  for (let level = 0; level < WRAPPER_LEVELS && el !== null && el.type !== 'root'; level++, el = el.parent) {
+  let el = parentOf(ol);
+  for (let level = 0; level < WRAPPER_LEVELS && el !== null && !isDocument(el); level++, el = parentOf(el)) {
     let group: string | undefined;
-    someToken(el.attribs.class, (t) => (group = REFERENCE_LISTS.wrapperGroups.get(t)) !== undefined);
+    someToken(attr(el, 'class'), (t) => (group = REFERENCE_LISTS.wrapperGroups.get(t)) !== undefined);
     if (group !== undefined) return group;
   }
   return undefined;
 }
 
 function readEntry(li: Element, identifier: string, group: string | undefined, ctx: Context): Reference {
-  const body = findFirst(li, (e) => hasAnyToken(e.attribs.class, ENTRY_TEXT_CLASSES)) ?? li;
+  const body = findFirst(li, (e) => hasAnyToken(attr(e, 'class'), ENTRY_TEXT_CLASSES)) ?? li;
   const text = inline(body, ctx);
   const reference: Reference = { identifier, group: group ?? null, type: 'text', metadata: {}, text: { value: text.value } };
   if (text.links.length > 0) reference.text.links = text.links;
@@ -123,7 +123,7 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
 
   // The type the HTML states: CS1's `<cite class="citation web cs1">`.
   const cite = parts.cite;
-  const stated = cite === undefined ? undefined : citationTypeOfClass(cite.attribs.class ?? '');
+  const stated = cite === undefined ? undefined : citationTypeOfClass(attr(cite, 'class') ?? '');
   for (const el of parts.transclusions) {
     for (const call of templateCalls(el)) {
       const type = citationType(call.name, ctx.site?.language ?? documentLanguage(li));
@@ -138,7 +138,7 @@ function readEntry(li: Element, identifier: string, group: string | undefined, c
       return reference;
     }
   }
-  const title = parts.coins?.attribs.title;
+  const title = parts.coins === undefined ? undefined : attr(parts.coins, 'title');
   const fromCoins = title === undefined ? undefined : readCoins(title);
   // CS1 leaves some markup in its COinS values (`<span class="nowrap">`, `&#124;`): text only.
   if (fromCoins !== undefined) reference.metadata = plainValues(fromCoins.metadata);
@@ -163,11 +163,10 @@ const FOOTNOTE_HREF = `#${ANCHOR}`;
 function entryParts(li: Element, body: Element): EntryParts {
   const parts: EntryParts = { cite: undefined, transclusions: [], coins: undefined, footnoteLinks: [] };
   forEachElement(li, (e) => {
-    const a = e.attribs;
-    if (parts.cite === undefined && e.name === 'cite' && hasToken(a.class, CITE_CLASS)) parts.cite = e;
-    if (parts.coins === undefined && hasToken(a.class, COINS.spanClass)) parts.coins = e;
-    if (a['data-mw'] !== undefined && isTransclusion(e) && !below(e, parts.transclusions, li)) parts.transclusions.push(e);
-    if (e.name === 'a' && e !== body && a.href !== undefined && a.href.includes(FOOTNOTE_HREF) && inBody(e, body, li, parts.footnoteLinks)) {
+    if (parts.cite === undefined && tagName(e) === 'cite' && hasToken(attr(e, 'class'), CITE_CLASS)) parts.cite = e;
+    if (parts.coins === undefined && hasToken(attr(e, 'class'), COINS.spanClass)) parts.coins = e;
+    if (attr(e, 'data-mw') !== undefined && isTransclusion(e) && !below(e, parts.transclusions, li)) parts.transclusions.push(e);
+    if (tagName(e) === 'a' && e !== body && attr(e, 'href') !== undefined && attr(e, 'href')!.includes(FOOTNOTE_HREF) && inBody(e, body, li, parts.footnoteLinks)) {
       parts.footnoteLinks.push(e);
     }
   });
@@ -177,14 +176,14 @@ function entryParts(li: Element, body: Element): EntryParts {
 /** `el` lies inside one of `found` (elements between `el` and `top`): searches do not descend into a match. */
 function below(el: Element, found: readonly Element[], top: Element): boolean {
   if (found.length === 0) return false;
-  for (let n = el.parent; n !== null && n !== top; n = n.parent) if (found.includes(n as Element)) return true;
+  for (let n = parentOf(el); n !== null && n !== top; n = parentOf(n)) if (found.includes(n as Element)) return true;
   return false;
 }
 
 /** `link` lies below `body` (any element of the entry when `body` is the `li`) and inside no earlier match. */
 function inBody(link: Element, body: Element, li: Element, found: readonly Element[]): boolean {
   if (body === li) return !below(link, found, li);
-  for (let n = link.parent; n !== null && n !== li; n = n.parent) {
+  for (let n = parentOf(link); n !== null && n !== li; n = parentOf(n)) {
     if (n === body) return true;
     if (found.includes(n as Element)) return false;
   }
@@ -198,7 +197,7 @@ function inBody(link: Element, body: Element, li: Element, found: readonly Eleme
  */
 function shortFootnoteSource(links: readonly Element[], ctx: Context): Reference['source'] {
   for (const a of links) {
-    const href = a.attribs.href!;
+    const href = attr(a, 'href')!;
     const target = anchorsOf(rootOf(a)).get(decodeFragment(href.slice(href.indexOf('#') + 1)));
     if (target === undefined) continue;
     const text = sourceText(target, ctx);
@@ -227,7 +226,7 @@ function sourceText(target: Element, ctx: Context): Pick<Inline, 'value' | 'link
  * that is none (a detached fragment: never what `parse` reads) gets a fresh set each time.
  */
 function indexesOf(root: AnyNode): ReferenceIndexes {
-  return root.type === 'root' ? (root.references ??= noIndexes()) : noIndexes();
+  return isDocument(root) ? referenceIndexes(root, noIndexes) : noIndexes();
 }
 
 const noIndexes = (): ReferenceIndexes => ({ anchors: undefined, sourceTexts: new Map(), markerSearches: 0 });
@@ -238,8 +237,8 @@ const noIndexes = (): ReferenceIndexes => ({ anchors: undefined, sourceTexts: ne
  * per wiki, and so is their type.
  */
 function documentLanguage(el: Element): string | undefined {
-  for (let n: Element | null = el; n !== null; n = n.parent !== null && n.parent.type !== 'root' ? n.parent : null) {
-    const lang = n.attribs.lang;
+  for (let n: ParentNode | null = el; n !== null && !isDocument(n); n = parentOf(n)) {
+    const lang = attr(n, 'lang');
     if (lang !== undefined && lang.length > 0) return lang;
   }
   return undefined;
@@ -250,28 +249,28 @@ function anchorsOf(root: AnyNode): Map<string, Element> {
   const indexes = indexesOf(root);
   if (indexes.anchors !== undefined) return indexes.anchors;
   const anchors = new Map<string, Element>();
-  for (const e of anchorElements(root)) if (!anchors.has(e.attribs.id!)) anchors.set(e.attribs.id!, e);
+  for (const e of anchorElements(root)) if (!anchors.has(attr(e, 'id')!)) anchors.set(attr(e, 'id')!, e);
   indexes.anchors = anchors;
   return anchors;
 }
 
-const isAnchor = (x: Element): boolean => (x.attribs.id ?? '').startsWith(ANCHOR);
+const isAnchor = (x: Element): boolean => (attr(x, 'id') ?? '').startsWith(ANCHOR);
 
 /**
  * The elements whose id is a `CITEREF…` anchor, outermost only, in document order: from the
- * builder's list of elements with an id (dom-nodes.ts `Document.ids`), which spares a walk of the
+ * builder's list of elements with an id (dom.ts `elementsWithId`), which spares a walk of the
  * whole tree per page; the walk remains for a tree that is no parsed document.
  */
 function anchorElements(root: AnyNode): Element[] {
-  if (root.type !== 'root') return findAll(root, isAnchor);
+  if (!isDocument(root)) return findAll(root, isAnchor);
   const out: Element[] = [];
   const found = new Set<AnyNode>();
-  for (const e of root.ids) {
+  for (const e of elementsWithId(root)) {
     if (!isAnchor(e)) continue;
     found.add(e);
     // findAll does not descend into a match: an anchor inside another is not listed.
     let inside = false;
-    for (let n = e.parent; n !== null && !inside; n = n.parent) inside = found.has(n);
+    for (let n = parentOf(e); n !== null && !inside; n = parentOf(n)) inside = found.has(n);
     if (!inside) out.push(e);
   }
   return out;

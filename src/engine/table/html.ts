@@ -6,7 +6,7 @@
  */
 import type { Part, Table } from '../../schema/article.js';
 import type { Element } from '../dom.js';
-import { findAll, findFirst, isElement, someToken } from '../dom.js';
+import { attr, childNodes, findAll, findFirst, isElement, someToken, tagName } from '../dom.js';
 import type { Context } from '../context.js';
 import { MAX_DEPTH } from '../context.js';
 import { TABLES } from '../grammar.js';
@@ -19,13 +19,13 @@ const hasDataClass = (t: string): boolean => TABLES.dataClasses.has(t);
 const hasLayoutClass = (t: string): boolean => TABLES.layoutClasses.has(t);
 
 export function isLayoutTable(table: Element): boolean {
-  const role = table.attribs.role;
+  const role = attr(table, 'role');
   if (role !== undefined && TABLES.layoutRoles.has(role)) return true;
-  if (someToken(table.attribs.class, hasLayoutClass)) return true;
+  if (someToken(attr(table, 'class'), hasLayoutClass)) return true;
   // A wrapper that only places boxes (several infoboxes side by side, a navbox beside text) is
   // layout whatever its class; a data table never holds one in its own cells.
-  if (someToken(table.attribs.class, hasDataClass)) return false;
-  return ownCells(table).some((cell) => findFirst(cell, (e) => someToken(e.attribs.class, isLayoutHolder)) !== undefined);
+  if (someToken(attr(table, 'class'), hasDataClass)) return false;
+  return ownCells(table).some((cell) => findFirst(cell, (e) => someToken(attr(e, 'class'), isLayoutHolder)) !== undefined);
 }
 
 const isLayoutHolder = (t: string): boolean => TABLES.layoutHolders.has(t);
@@ -33,7 +33,7 @@ const isFooterClass = (t: string): boolean => TABLES.footerClasses.has(t);
 
 function ownCells(table: Element): Element[] {
   const cells: Element[] = [];
-  for (const { tr } of ownRows(table)) for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th')) cells.push(c);
+  for (const { tr } of ownRows(table)) for (const c of childNodes(tr)) if (isElement(c) && (tagName(c) === 'td' || tagName(c) === 'th')) cells.push(c);
   return cells;
 }
 
@@ -52,13 +52,13 @@ function ownRows(table: Element): OwnRow[] {
   const feet: OwnRow[] = [];
   const add = (tr: Element, section: string | undefined): void => {
     if (section === 'tfoot') feet.push({ tr, kind: 'foot' });
-    else rows.push({ tr, kind: section === 'thead' ? 'head' : someToken(tr.attribs.class, isFooterClass) ? 'foot' : 'body' });
+    else rows.push({ tr, kind: section === 'thead' ? 'head' : someToken(attr(tr, 'class'), isFooterClass) ? 'foot' : 'body' });
   };
-  for (const child of table.children) {
+  for (const child of childNodes(table)) {
     if (!isElement(child)) continue;
-    if (child.name === 'tr') add(child, undefined);
-    else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-      for (const tr of child.children) if (isElement(tr) && tr.name === 'tr') add(tr, child.name);
+    if (tagName(child) === 'tr') add(child, undefined);
+    else if (tagName(child) === 'thead' || tagName(child) === 'tbody' || tagName(child) === 'tfoot') {
+      for (const tr of childNodes(child)) if (isElement(tr) && tagName(tr) === 'tr') add(tr, tagName(child));
     }
   }
   return [...rows, ...feet];
@@ -73,18 +73,18 @@ function span(value: string | undefined, max: number): number {
 
 function readCell(cell: Element, ctx: Context, depth: number, skipTables: boolean, idOf: (table: Element) => string): SourceCell {
   const { value, links, citations } = inline(cell, ctx, { skipTables, markSuperscripts: true }, depth);
-  const rich = findFirst(cell, (e) => e.name === 'ul' || e.name === 'ol' || e.name === 'img' || e.name === 'table') !== undefined;
+  const rich = findFirst(cell, (e) => tagName(e) === 'ul' || tagName(e) === 'ol' || tagName(e) === 'img' || tagName(e) === 'table') !== undefined;
   const out: SourceCell = {
     value,
-    header: cell.name === 'th',
+    header: tagName(cell) === 'th',
     rich,
-    colspan: span(cell.attribs.colspan, MAX_COLSPAN),
-    rowspan: span(cell.attribs.rowspan, MAX_ROWSPAN),
+    colspan: span(attr(cell, 'colspan'), MAX_COLSPAN),
+    rowspan: span(attr(cell, 'rowspan'), MAX_ROWSPAN),
   };
   if (links.length > 0) out.links = links;
   if (citations.length > 0) out.citations = citations;
   if (skipTables) {
-    const inner = findFirst(cell, (e) => e.name === 'table' && !isNoise(e));
+    const inner = findFirst(cell, (e) => tagName(e) === 'table' && !isNoise(e));
     if (inner !== undefined) out.nestedTable = idOf(inner);
   }
   return out;
@@ -110,7 +110,7 @@ export function readTable(el: Element, idOf: (table: Element) => string, ctx: Co
   const split = depth + 3 <= MAX_DEPTH;
   const source: SourceCell[][] = own.map(({ tr }) => {
     const cells: SourceCell[] = [];
-    for (const c of tr.children) if (isElement(c) && (c.name === 'td' || c.name === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split, idOf));
+    for (const c of childNodes(tr)) if (isElement(c) && (tagName(c) === 'td' || tagName(c) === 'th') && !isNoise(c)) cells.push(readCell(c, ctx, depth + 1, split, idOf));
     return cells;
   });
   let headRows = 0;
@@ -118,7 +118,7 @@ export function readTable(el: Element, idOf: (table: Element) => string, ctx: Co
   let footRows = 0;
   while (footRows < own.length - headRows && own[own.length - 1 - footRows]!.kind === 'foot') footRows++;
   const laid = layOut(source, headRows, footRows, ctx.budget);
-  const nested = split ? findAll(el, (e) => e.name === 'table').filter((t) => !isNoise(t)) : [];
+  const nested = split ? findAll(el, (e) => tagName(e) === 'table').filter((t) => !isNoise(t)) : [];
   const score = confidence({ el, source: laid.source, grid: laid.grid, width: laid.width, headerCount: laid.headerCount, nested: nested.length > 0, layoutTable });
   return { table: tableEntry(identifier, laid, score), nested };
 }
@@ -136,7 +136,7 @@ interface Signals {
 
 /** gridConfidence (./build.ts) on a DOM table's signals: its data class, and whether it is layout or a box. */
 export function confidence(s: Signals): number {
-  const dataClass = someToken(s.el.attribs.class, hasDataClass);
+  const dataClass = someToken(attr(s.el, 'class'), hasDataClass);
   // An infobox read as a table (one nested in a table's cell) is a box, not data.
   const layout = (s.layoutTable ?? isLayoutTable(s.el)) || isInfobox(s.el);
   return gridConfidence({ ...s, dataClass, layout });
@@ -145,7 +145,7 @@ export function confidence(s: Signals): number {
 /** The `table` part placed in the section: caption as value, references to its entries. */
 export function tablePart(el: Element, tables: readonly Table[], ctx: Context, depth: number): Part {
   const part: Part = { type: 'table' };
-  const caption = el.children.find((c): c is Element => isElement(c) && c.name === 'caption');
+  const caption = childNodes(el).find((c): c is Element => isElement(c) && tagName(c) === 'caption');
   if (caption !== undefined && depth <= MAX_DEPTH) {
     const { value, links } = inline(caption, ctx, {}, depth);
     if (value.length > 0) part.value = value;

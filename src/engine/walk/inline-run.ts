@@ -5,6 +5,7 @@
  */
 import { isFigure } from '../figure/html.js';
 import type { Rule } from './types.js';
+import { tagName } from '../dom.js';
 
 /** Elements that start a new block (HTML's flow-content blocks, table parts, sectioning). */
 const BLOCKS = new Set([
@@ -18,6 +19,6 @@ export const inlineRun: Rule = {
   name: 'inline',
   breaks: false,
   // A media element is a block even as a <span> wrapper's sibling (Parsoid's figure-inline is not: isFigure).
-  test: (el) => !BLOCKS.has(el.name) && !isFigure(el),
+  test: (el) => !BLOCKS.has(tagName(el)) && !isFigure(el),
   run: (el, walk) => walk.inline(el),
 };

@@ -4,10 +4,11 @@
  */
 import { isLayoutTable } from '../table/html.js';
 import type { Rule } from './types.js';
+import { tagName } from '../dom.js';
 
 export const layoutTable: Rule = {
   name: 'layout-table',
   breaks: true,
-  test: (el) => el.name === 'table' && isLayoutTable(el),
+  test: (el) => tagName(el) === 'table' && isLayoutTable(el),
   run: (el, walk, _out, depth) => walk.children(el, depth),
 };

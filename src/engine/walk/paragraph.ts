@@ -4,7 +4,7 @@
  * before, the `formula` part, the text after, as the wikitext front door reads the same line.
  */
 import type { AnyNode, Element } from '../dom.js';
-import { isElement } from '../dom.js';
+import { childNodes, isElement, parentOf, tagName } from '../dom.js';
 import { paragraphPart } from '../blocks/paragraph.js';
 import { formulaPart, isBlockFormula } from '../math.js';
 import type { Collector } from '../collector.js';
@@ -25,18 +25,18 @@ export function paragraphOf(nodes: Element | AnyNode[], source: Element | undefi
 }
 
 function isPreformatted(nodes: Element | AnyNode[]): boolean {
-  const parent = Array.isArray(nodes) ? nodes[0]?.parent : nodes.parent;
-  return parent !== null && parent !== undefined && isElement(parent) && parent.name === 'pre';
+  const parent = Array.isArray(nodes) ? (nodes.length > 0 ? parentOf(nodes[0]!) : undefined) : parentOf(nodes);
+  return parent !== null && parent !== undefined && isElement(parent) && tagName(parent) === 'pre';
 }
 
 export const paragraph: Rule = {
   name: 'paragraph',
   breaks: true,
-  test: (el) => el.name === 'p',
+  test: (el) => tagName(el) === 'p',
   run(el, walk, out, depth) {
-    if (!el.children.some(isDisplayedFormula)) return paragraphOf(el, el, walk, out, depth);
+    if (!childNodes(el).some(isDisplayedFormula)) return paragraphOf(el, el, walk, out, depth);
     let run: AnyNode[] = [];
-    for (const child of el.children) {
+    for (const child of childNodes(el)) {
       if (!isDisplayedFormula(child)) {
         run.push(child);
         continue;

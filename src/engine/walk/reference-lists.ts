@@ -4,6 +4,7 @@
  * references. Placed before `noise`, which would drop them unread.
  */
 import type { Element } from '../dom.js';
+import { tagName } from '../dom.js';
 import { REFERENCE_LIST_WRAPPERS } from '../grammar.js';
 import { readReferenceList, referenceListsIn } from '../reference/html.js';
 import { hasClassIn, isNoise } from '../rules.js';
@@ -17,7 +18,7 @@ export function readReferencesIn(el: Element, walk: Walk, out: Collector): void 
 
 /** The lists themselves and their wrappers; only when noise (a plain `<ol>` is a list). */
 function mayHoldReferences(el: Element): boolean {
-  return el.name === 'ol' || hasClassIn(el, REFERENCE_LIST_WRAPPERS);
+  return tagName(el) === 'ol' || hasClassIn(el, REFERENCE_LIST_WRAPPERS);
 }
 
 export const referenceLists: Rule = {

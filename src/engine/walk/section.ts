@@ -10,16 +10,17 @@ import { inline } from '../inline.js';
 import { sectionHeading } from './heading.js';
 import { readReferencesIn } from './reference-lists.js';
 import type { Rule } from './types.js';
+import { childNodes, tagName } from '../dom.js';
 
 export const section: Rule = {
   name: 'section',
   breaks: true,
-  test: (el) => el.name === 'section',
+  test: (el) => tagName(el) === 'section',
   run(el, walk, out, depth) {
     const first = sectionHeading(el);
     if (first !== undefined) {
       const name = inline(first, walk.ctx, {}, depth).value;
-      if (walk.ctx.boilerplate.has(headingKey(name)) || holdsOnlyBoilerplate(el.children)) return readReferencesIn(el, walk, out);
+      if (walk.ctx.boilerplate.has(headingKey(name)) || holdsOnlyBoilerplate(childNodes(el))) return readReferencesIn(el, walk, out);
     }
     walk.children(el, depth);
   },

@@ -6,6 +6,7 @@
  */
 import type { Table } from '../../schema/article.js';
 import type { Element } from '../dom.js';
+import { tagName } from '../dom.js';
 import { tableIdentifier } from '../table/build.js';
 import { readTable, tablePart } from '../table/html.js';
 import { readReferencesIn } from './reference-lists.js';
@@ -14,7 +15,7 @@ import type { Rule } from './types.js';
 export const table: Rule = {
   name: 'table',
   breaks: true,
-  test: (el) => el.name === 'table',
+  test: (el) => tagName(el) === 'table',
   run(el, walk, out, depth) {
     const entries: Table[] = [];
     const ids = new Map<Element, string>();

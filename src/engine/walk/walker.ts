@@ -5,7 +5,7 @@
  */
 import type { Part } from '../../schema/article.js';
 import type { AnyNode, Element } from '../dom.js';
-import { isElement } from '../dom.js';
+import { childNodes, isElement, isText } from '../dom.js';
 import type { Context } from '../context.js';
 import { SectionTree } from '../section-tree.js';
 import { runElement } from '../source-positions.js';
@@ -35,13 +35,13 @@ export class Walker implements Walk {
   }
 
   children(el: Element, depth: number): void {
-    for (const child of el.children) this.node(child, depth + 1);
+    for (const child of childNodes(el)) this.node(child, depth + 1);
     this.flush(depth);
   }
 
   node(node: AnyNode, depth: number): void {
     if (!isElement(node)) {
-      if (node.type === 'text') this.pending.push(node);
+      if (isText(node)) this.pending.push(node);
       return;
     }
     for (const rule of this.rules) {

@@ -13,7 +13,7 @@
  * marked `data-ws="N"`: that is how the explorer finds the element behind a Part.
  */
 import type { AnyNode, Element } from '../../engine/dom.js';
-import { isElement, parseHtml } from '../../engine/dom.js';
+import { attr, attributes as attributeList, childNodes, isDocument, isElement, isText, nodeType, parentOf, parseHtml, tagName, textOf } from '../../engine/dom.js';
 import { elementOrder } from '../../engine/source-positions.js';
 import { esc } from '../html.js';
 
@@ -61,47 +61,48 @@ export function sanitizeSource(html: string, hints: ReadonlyMap<number, string> 
   let found = 0;
   for (const [el, index] of order) {
     const tag = hints.get(index);
-    if (tag !== undefined && tag === el.name) found += 1;
+    if (tag !== undefined && tag === tagName(el)) found += 1;
   }
   const out: string[] = [];
   // Iterative: the tree builder allows 2,000 levels, deeper than a recursive writer should go.
-  const stack: (AnyNode | string)[] = [...doc.children].reverse();
+  const stack: (AnyNode | string)[] = [...childNodes(doc)].reverse();
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item === 'string') {
       out.push(item);
       continue;
     }
-    if (item.type === 'text') {
-      out.push(esc(item.data));
+    if (isText(item)) {
+      out.push(esc(textOf(item)));
       continue;
     }
-    if (!isElement(item) || item.type !== 'tag' || DROPPED.has(item.name)) continue;
+    if (!isElement(item) || nodeType(item) !== 'tag' || DROPPED.has(tagName(item))) continue;
     const index = order.get(item);
     const mark = index !== undefined && hints.has(index) ? ` data-ws="${index}"` : '';
-    if (item.name === 'img') {
-      const alt = item.attribs['alt'] ?? '';
+    if (tagName(item) === 'img') {
+      const alt = attr(item, 'alt') ?? '';
       out.push(`<span class="ws-img"${mark}>[image${alt === '' ? '' : `: ${esc(alt)}`}]</span>`);
       continue;
     }
-    const name = KEPT.has(item.name) ? item.name : standIn(item);
+    const name = KEPT.has(tagName(item)) ? tagName(item) : standIn(item);
     out.push(`<${name}${attributes(item)}${mark}>`);
     if (VOID.has(name)) continue;
     stack.push(`</${name}>`);
-    for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i]!);
+    const kids = childNodes(item);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
   return { body: out.join(''), found, mismatched: hints.size - found };
 }
 
 /** What an element off the list is written as: html/body/unknown tags keep their children. */
 function standIn(el: Element): string {
-  const parent = el.parent;
-  return parent !== null && parent.type !== 'root' && INLINE_PARENTS.has((parent as Element).name) ? 'span' : 'div';
+  const parent = parentOf(el);
+  return parent !== null && !isDocument(parent) && INLINE_PARENTS.has(tagName(parent as Element)) ? 'span' : 'div';
 }
 
 function attributes(el: Element): string {
   let out = '';
-  for (const [name, value] of Object.entries(el.attribs)) {
+  for (const [name, value] of attributeList(el)) {
     if (ATTRIBUTES.has(name)) out += ` ${name}="${esc(value)}"`;
   }
   return out;

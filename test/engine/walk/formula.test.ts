@@ -5,10 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Element } from '../../../src/engine/dom.js';
+import { attr } from '../../../src/engine/dom.js';
 
 vi.mock('../../../src/engine/math.js', () => ({
-  isBlockFormula: (el: Element) => el.attribs.class === 'test-formula',
-  formulaPart: (el: Element) => (el.attribs['data-tex'] === undefined ? undefined : { type: 'formula', value: el.attribs['data-tex'] }),
+  isBlockFormula: (el: Element) => attr(el, 'class') === 'test-formula',
+  formulaPart: (el: Element) => (attr(el, 'data-tex') === undefined ? undefined : { type: 'formula', value: attr(el, 'data-tex') }),
 }));
 
 const { extract } = await import('../../../src/engine/sections.js');

@@ -7,7 +7,7 @@ import type { Part } from '../../../src/schema/article.js';
 import { createContext } from '../../../src/engine/context.js';
 import type { Context } from '../../../src/engine/context.js';
 import type { Element } from '../../../src/engine/dom.js';
-import { findFirst, parseHtml } from '../../../src/engine/dom.js';
+import { findFirst, parseHtml, tagName } from '../../../src/engine/dom.js';
 import type { Extracted } from '../../../src/engine/extracted.js';
 import { extract } from '../../../src/engine/sections.js';
 import { siteFromUrl } from '../../../src/engine/site.js';
@@ -18,7 +18,7 @@ export const SITE = siteFromUrl('https://en.wikipedia.org/wiki/X');
 
 /** The fragment's <body>, as the walk would get it for Parsoid HTML. */
 export function body(html: string): Element {
-  return findFirst(parseHtml(`<body>${html}</body>`), (e) => e.name === 'body')!;
+  return findFirst(parseHtml(`<body>${html}</body>`), (e) => tagName(e) === 'body')!;
 }
 
 /** A fresh context for a page of enwiki (SITE), with the English boilerplate titles. */
@@ -28,7 +28,7 @@ export function enContext(): Context {
 
 /** The first element named `name` in `html`. */
 export function first(html: string, name: string): Element {
-  const el = findFirst(parseHtml(html), (e) => e.name === name);
+  const el = findFirst(parseHtml(html), (e) => tagName(e) === name);
   if (el === undefined) throw new Error(`no <${name}> in ${html}`);
   return el;
 }
