@@ -37,9 +37,8 @@ export const ConvertRunSchema = z.object({
   /** Heap cap of each worker in MB: a record needing more fails alone. */
   workerHeapMb: WorkerHeapMbSchema.default(DEFAULT_WORKER_HEAP_MB),
   /**
-   * Young generation of each worker in MB (`--worker-young`): left out, the pool's choice by the
-   * machine's memory (src/workers/pool.ts batchYoungGenerationMb). 48 keeps a large machine's peak
-   * near a small one's for more CPU time.
+   * Young generation of each worker in MB (`--worker-young`): left out, the pool's
+   * (src/workers/pool.ts BATCH_YOUNG_GENERATION_MB, 48).
    */
   workerYoungMb: WorkerYoungMbSchema.optional(),
   /** Articles indented by 2 spaces: `.json` outputs and `-o -` only (NDJSON is one Article per line). */

@@ -1,13 +1,8 @@
 /**
- * The engine's tree, in two layers.
- *
- * - The handles every rule holds (`Element`, `Text`, `Document`…): opaque. A rule reads a node only
- *   through dom.ts's accessors (`tagName`, `attr`, `childNodes`, `parentOf`, `textOf`), never
- *   through fields. That keeps the rules independent of how the builder stores the tree: today as
- *   plain objects, and, the plan of docs/batch.md point (11), as typed arrays outside the
- *   JavaScript heap, which the young-generation collections never copy.
- * - The storage (`ElementNode`, `TextNode`…): plain objects with domhandler's field names, made by
- *   tree-builder.ts and read only by dom.ts.
+ * The handles every rule holds (`Element`, `Text`, `Document`…): opaque numbers, read only
+ * through dom.ts's accessors (`tagName`, `attr`, `childNodes`, `parentOf`, `textOf`), never
+ * directly. Each names one node of one parsed page; tree-store.ts keeps the pages, as typed
+ * arrays outside the JavaScript heap (docs/batch.md point (11) says why).
  *
  * A module of its own so that the tree builder, which makes the nodes, and dom.ts, which parses
  * with it and reads them, do not import each other.
@@ -17,24 +12,14 @@ import type { Link } from '../schema/article.js';
 declare const handle: unique symbol;
 
 /** An element (`<script>` and `<style>` included). */
-export interface Element {
-  readonly [handle]: 'element';
-}
-export interface Text {
-  readonly [handle]: 'text';
-}
+export type Element = number & { readonly [handle]: 'element' };
+export type Text = number & { readonly [handle]: 'text' };
 /** A comment, or CDATA outside foreign content. */
-export interface Comment {
-  readonly [handle]: 'comment';
-}
+export type Comment = number & { readonly [handle]: 'comment' };
 /** `<!doctype …>`. */
-export interface Directive {
-  readonly [handle]: 'directive';
-}
+export type Directive = number & { readonly [handle]: 'directive' };
 /** The root of a parsed page. */
-export interface Document {
-  readonly [handle]: 'document';
-}
+export type Document = number & { readonly [handle]: 'document' };
 
 export type ParentNode = Document | Element;
 export type ChildNode = Element | Text | Comment | Directive;
@@ -57,66 +42,7 @@ export interface NodeList extends Iterable<ChildNode> {
   includes(node: ChildNode): boolean;
 }
 
-interface Links {
-  parent: ParentStorage | null;
-  prev: ChildStorage | null;
-  next: ChildStorage | null;
-}
-
-/** `<script>` and `<style>` have types of their own, as in domhandler. */
-export interface ElementNode extends Links {
-  type: 'tag' | 'script' | 'style';
-  name: string;
-  attribs: Record<string, string>;
-  children: ChildStorage[];
-  /**
-   * `isNoise`'s verdict, memoized by rules.ts (undefined until asked): the block walk and the
-   * inline pass, lists, tables and infoboxes each ask it of the same elements. The tree is never
-   * changed after it is built, so the verdict cannot go stale. Set (to undefined) by the builder so
-   * that every element has the same shape.
-   */
-  noise?: boolean | undefined;
-}
-
-export interface TextNode extends Links {
-  type: 'text';
-  data: string;
-}
-
-export interface CommentNode extends Links {
-  type: 'comment';
-  data: string;
-}
-
-/** Name `!doctype`, data the declaration with its `!`. */
-export interface DirectiveNode extends Links {
-  type: 'directive';
-  name: string;
-  data: string;
-}
-
-export interface DocumentNode extends Links {
-  type: 'root';
-  children: ChildStorage[];
-  /**
-   * Every element with an `id` attribute, in document order, listed by the builder as it makes
-   * them: an index of anchors (reference/html.ts) reads this rather than walking the whole tree.
-   */
-  ids: ElementNode[];
-  /**
-   * What reference/html.ts indexes once per document, made on first use. Held by the tree so that
-   * it dies with it: module-level WeakMaps keyed by the tree kept each parsed tree alive through
-   * the young-generation collections after its parse, and the collector copied and promoted whole
-   * trees (11 % of the engine's time on the corpus).
-   */
-  references: ReferenceIndexes | undefined;
-}
-
-export type ParentStorage = DocumentNode | ElementNode;
-export type ChildStorage = ElementNode | TextNode | CommentNode | DirectiveNode;
-export type AnyStorage = ParentStorage | ChildStorage;
-
-/** See DocumentNode.references. */
+/** What reference/html.ts indexes once per document (dom.ts referenceIndexes). */
 export interface ReferenceIndexes {
   /** The `CITEREF…` anchors short footnotes link to, by id; undefined until asked for. */
   anchors: Map<string, Element> | undefined;

@@ -3,46 +3,66 @@
  * single most expensive step, so it happens once; every later step walks this tree without
  * cloning it. Rules hold opaque handles (dom-nodes.ts) and read them through the accessors below,
  * named as the DOM names them (`tagName`, `childNodes`, `parentOf`…), so that how the tree is stored
- * is this module's business alone.
+ * (tree-store.ts: typed arrays outside the JavaScript heap) is this module's business alone.
  */
-import type { AnyNode, AnyStorage, ChildNode, Comment, Directive, DirectiveNode, Document, DocumentNode, Element, ElementNode, NodeList, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
+import type { AnyNode, ChildNode, Comment, Directive, Document, Element, NodeList, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 import { buildTree } from './tree-builder.js';
+import { ID_MASK, Kind, KIND_NAMES, treeOf } from './tree-store.js';
+import type { KindName } from './tree-store.js';
 
 export type { AnyNode, ChildNode, Comment, Directive, Document, Element, NodeList, ParentNode, ReferenceIndexes, Text } from './dom-nodes.js';
 
-export function parseHtml(html: string): Document {
-  return buildTree(html) as unknown as Document;
+/**
+ * The page's document; `maxNesting` caps the depth of the tree (tree-builder.ts MAX_NESTING). The
+ * tree is kept until SLOT_COUNT more pages have been parsed (tree-store.ts); a caller that is done
+ * with it sooner says so with `withDocument`.
+ */
+export function parseHtml(html: string, maxNesting?: number): Document {
+  return (buildTree(html, maxNesting).base + 1) as Document;
 }
 
-// The handles are the storage objects themselves, typed apart: these casts cost nothing at run time.
-const stored = (node: AnyNode): AnyStorage => node as unknown as AnyStorage;
-const storedElement = (el: Element): ElementNode => el as unknown as ElementNode;
+/**
+ * `read(doc)` over the page's document, which is let go as soon as it returns or throws: the page's
+ * HTML and strings are not kept for the pages after it (its handles are refused from then on).
+ * Whatever `read` returns must hold no handle.
+ */
+export function withDocument<T>(html: string, read: (doc: Document) => T): T {
+  const doc = parseHtml(html);
+  try {
+    return read(doc);
+  } finally {
+    treeOf(doc).release();
+  }
+}
+
+// A handle is a number: the page's tag above the node's id (tree-store.ts).
+const kindOf = (node: AnyNode): Kind => treeOf(node).kind[node & ID_MASK]!;
 
 /** Element nodes, `<script>` and `<style>` included. */
 export function isElement(node: AnyNode): node is Element {
-  const type = stored(node).type;
-  return type === 'tag' || type === 'script' || type === 'style';
+  return kindOf(node) <= Kind.Style;
 }
 
 export function isText(node: AnyNode): node is Text {
-  return stored(node).type === 'text';
+  return kindOf(node) === Kind.Text;
 }
 
 export function isComment(node: AnyNode): node is Comment {
-  return stored(node).type === 'comment';
+  return kindOf(node) === Kind.Comment;
 }
 
 export function isDirective(node: AnyNode): node is Directive {
-  return stored(node).type === 'directive';
+  return kindOf(node) === Kind.Directive;
 }
 
 export function isDocument(node: AnyNode): node is Document {
-  return stored(node).type === 'root';
+  return kindOf(node) === Kind.Root;
 }
 
 /** The document or an element: a node that may have children. */
 export function isParentNode(node: AnyNode): node is ParentNode {
-  return isDocument(node) || isElement(node);
+  const kind = kindOf(node);
+  return kind <= Kind.Style || kind === Kind.Root;
 }
 
 /**
@@ -50,42 +70,70 @@ export function isParentNode(node: AnyNode): node is ParentNode {
  * `comment`, `directive`, `root`. For the few tests that tell `<script>`/`<style>` from other
  * elements; the guards above answer the rest.
  */
-export function nodeType(node: AnyNode): AnyStorage['type'] {
-  return stored(node).type;
+export function nodeType(node: AnyNode): KindName {
+  return KIND_NAMES[kindOf(node)]!;
 }
 
 /** The element's name, lower case (SVG's camel-cased names as SVG writes them). */
 export function tagName(el: Element): string {
-  return storedElement(el).name;
+  const tree = treeOf(el);
+  return tree.names[tree.name[el & ID_MASK]!]!;
 }
 
 /** The value of the attribute `name` (lower case), undefined when the element has none. */
 export function attr(el: Element, name: string): string | undefined {
-  return storedElement(el).attribs[name];
+  const tree = treeOf(el);
+  const node = el & ID_MASK;
+  const from = tree.attrs[node]!;
+  const to = from + tree.attrCount[node]!;
+  // Names are stored one string per name (tree-store.ts attrName) and asked for by literals, both
+  // internalized: most comparisons end at the pointers.
+  const names = tree.attrName;
+  for (let a = from; a < to; a++) if (names[a] === name) return tree.read(tree.valueStart[a]!, tree.valueEnd[a]!);
+  return undefined;
 }
 
 /** Every attribute of the element, in source order: name (lower case) and value. */
 export function attributes(el: Element): [name: string, value: string][] {
-  return Object.entries(storedElement(el).attribs);
+  const tree = treeOf(el);
+  const node = el & ID_MASK;
+  const out: [string, string][] = [];
+  const from = tree.attrs[node]!;
+  const to = from + tree.attrCount[node]!;
+  for (let a = from; a < to; a++) out.push([tree.attrName[a]!, tree.read(tree.valueStart[a]!, tree.valueEnd[a]!)]);
+  return out;
 }
 
-/** The children of an element or the document; none for other nodes. */
+/** The children of an element or the document (none for other nodes): a view of the tree's column. */
 export function childNodes(node: AnyNode): NodeList {
-  const s = stored(node);
-  return (s.type === 'root' || s.type === 'tag' || s.type === 'script' || s.type === 'style' ? s.children : NO_CHILDREN) as unknown as NodeList;
+  const tree = treeOf(node);
+  const id = node & ID_MASK;
+  const first = tree.first[id]!;
+  return tree.kids.subarray(first, first + tree.count[id]!) as unknown as NodeList;
 }
-const NO_CHILDREN: readonly never[] = [];
 
 export function parentOf(node: AnyNode): ParentNode | null {
-  return stored(node).parent as unknown as ParentNode | null;
+  const parent = treeOf(node).parent[node & ID_MASK]!;
+  return parent === 0 ? null : (parent as ParentNode);
 }
 
 export function nextSibling(node: AnyNode): ChildNode | null {
-  return stored(node).next as unknown as ChildNode | null;
+  return sibling(node, 1);
 }
 
 export function previousSibling(node: AnyNode): ChildNode | null {
-  return stored(node).prev as unknown as ChildNode | null;
+  return sibling(node, -1);
+}
+
+function sibling(node: AnyNode, step: 1 | -1): ChildNode | null {
+  const tree = treeOf(node);
+  const id = node & ID_MASK;
+  const parent = tree.parent[id]!;
+  if (parent === 0) return null;
+  const at = tree.slot[id]! + step;
+  const p = parent & ID_MASK;
+  const first = tree.first[p]!;
+  return at >= first && at < first + tree.count[p]! ? (tree.kids[at]! as ChildNode) : null;
 }
 
 /**
@@ -93,26 +141,29 @@ export function previousSibling(node: AnyNode): ChildNode | null {
  * declaration with its `!` (`!doctype html`).
  */
 export function textOf(node: Text | Comment | Directive): string {
-  return (node as unknown as { data: string }).data;
+  const tree = treeOf(node);
+  const id = node & ID_MASK;
+  return tree.read(tree.start[id]!, tree.end[id]!);
 }
 
 /** A directive's name: `!doctype`, the only one HTML has. */
 export function directiveName(node: Directive): string {
-  return (node as unknown as DirectiveNode).name;
+  const tree = treeOf(node);
+  return tree.names[tree.name[node & ID_MASK]!]!;
 }
 
 /** Every element with an `id` attribute, in document order (the builder lists them as it makes them). */
 export function elementsWithId(doc: Document): readonly Element[] {
-  return (doc as unknown as DocumentNode).ids as unknown as readonly Element[];
+  return treeOf(doc).withId as unknown as readonly Element[];
 }
 
 /**
- * What reference/html.ts indexes once per document, made by `make` on first use and kept by the
- * tree, so that it dies with it (DocumentNode.references says why not in a WeakMap).
+ * What reference/html.ts indexes once per document, made by `make` on first use and kept with the
+ * tree, so that it goes with it.
  */
 export function referenceIndexes(doc: Document, make: () => ReferenceIndexes): ReferenceIndexes {
-  const s = doc as unknown as DocumentNode;
-  return (s.references ??= make());
+  const tree = treeOf(doc);
+  return (tree.references ??= make());
 }
 
 /**
@@ -121,9 +172,12 @@ export function referenceIndexes(doc: Document, make: () => ReferenceIndexes): R
  * The tree never changes after it is built, so the verdict cannot go stale.
  */
 export function noiseVerdict(el: Element, read: (el: Element) => boolean): boolean {
-  const s = storedElement(el);
-  let noise = s.noise;
-  if (noise === undefined) s.noise = noise = read(el);
+  const tree = treeOf(el);
+  const id = el & ID_MASK;
+  const known = tree.noise[id]!;
+  if (known !== 0) return known === 2;
+  const noise = read(el);
+  tree.noise[id] = noise ? 2 : 1;
   return noise;
 }
 
@@ -223,7 +277,7 @@ export function findFirst(root: AnyNode, test: (el: Element) => boolean): Elemen
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node !== root && test(node as Element)) return node as Element;
-    pushElements(stack, childNodes(node));
+    pushElements(stack, node);
   }
   return undefined;
 }
@@ -247,30 +301,39 @@ export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[
       out.push(node as Element);
       continue;
     }
-    pushElements(stack, childNodes(node));
+    pushElements(stack, node);
   }
   return out;
 }
 
 /** Pushes the element children in reverse, so that popping visits them in document order. */
-function pushElements(stack: ParentNode[], kids: NodeList): void {
-  for (let i = kids.length - 1; i >= 0; i--) {
+function pushElements(stack: ParentNode[], node: ParentNode): void {
+  // Straight from the columns: no view of the children is made for each node of the search.
+  const tree = treeOf(node);
+  const id = node & ID_MASK;
+  const kids = tree.kids;
+  const kinds = tree.kind;
+  const first = tree.first[id]!;
+  for (let i = first + tree.count[id]! - 1; i >= first; i--) {
     const kid = kids[i]!;
-    if (isElement(kid)) stack.push(kid);
+    if (kinds[kid & ID_MASK]! <= Kind.Style) stack.push(kid as Element);
   }
 }
 
 /** All text below `root`, iteratively; used where structure no longer matters. */
 export function rawText(root: AnyNode): string {
+  const tree = treeOf(root);
+  const { kind, kids, first, count, start, end } = tree;
   let out = '';
-  const stack: AnyNode[] = [root];
+  const stack: number[] = [root];
   while (stack.length > 0) {
-    const node = stack.pop()!;
+    const id = stack.pop()! & ID_MASK;
+    const k = kind[id]!;
     // Not into <script> and <style>: their text is code.
-    if (isText(node)) out += textOf(node);
-    else if (isDocument(node) || (isElement(node) && stored(node).type === 'tag')) {
-      const kids = childNodes(node);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    if (k === Kind.Text) out += tree.read(start[id]!, end[id]!);
+    else if (k === Kind.Tag || k === Kind.Root) {
+      const from = first[id]!;
+      for (let i = from + count[id]! - 1; i >= from; i--) stack.push(kids[i]!);
     }
   }
   return out;
@@ -283,7 +346,7 @@ export function rootOf(node: AnyNode): AnyNode {
   return root;
 }
 
-export function firstElementChild(el: Element): Element | undefined {
+export function firstElementChild(el: ParentNode): Element | undefined {
   for (const c of childNodes(el)) if (isElement(c)) return c;
   return undefined;
 }

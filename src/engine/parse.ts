@@ -13,7 +13,7 @@ import type { ArticleFields, FrontDoorResult } from './article.js';
 import { WorkBudget } from './budget.js';
 import { createContext } from './context.js';
 import type { Document, Element } from './dom.js';
-import { attr, childNodes, findAll, findFirst, hasClass, isElement, parseHtml, tagName } from './dom.js';
+import { attr, childNodes, findAll, findFirst, hasClass, isElement, tagName, withDocument } from './dom.js';
 import { envelopeMeta } from './envelope.js';
 import type { Envelope } from './envelope.js';
 import { DEFAULT_MAX_INPUT_BYTES, readInput } from './input.js';
@@ -44,7 +44,10 @@ export function parse(input: ParseInput, options: ParseOptions = {}): Article {
  * The envelope's fields, when there is one, win over the document head's.
  */
 export function readHtml(source: Source, options: Pick<ParseOptions, 'sourcePositions'> = {}): FrontDoorResult {
-  const doc = parseHtml(source.html);
+  return withDocument(source.html, (doc) => readDocument(doc, source, options));
+}
+
+function readDocument(doc: Document, source: Source, options: Pick<ParseOptions, 'sourcePositions'>): FrontDoorResult {
   const meta = readDocumentMeta(doc);
   const envelope = source.envelope === undefined ? undefined : envelopeMeta(source.envelope);
   // The envelope knows the project even when the HTML carries no <base>.

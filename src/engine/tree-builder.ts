@@ -15,8 +15,12 @@
  * - Speed. On the corpus (47.6 MB) parseDocument takes 1.56 s, the Parser with no handler
  *   0.59 s, the Tokenizer alone 0.39 s, and this builder 0.60 s: the Parser's own bookkeeping
  *   costs as much as building our whole tree, and domhandler's class nodes (a dozen own fields
- *   each) the rest. Plain-object nodes with the fields the engine reads, tag rules looked up once
- *   per tag, and recurring names reused rather than re-sliced keep it at the tokenizer's pace.
+ *   each) the rest. Nodes written straight into the tree's columns (tree-store.ts: numbers, and
+ *   ranges of the page for texts and values), tag rules looked up once per tag, and recurring
+ *   names reused rather than re-sliced keep it at the tokenizer's pace.
+ * - Memory. Plain-object nodes (the builder's until November 2026) cost about 200 bytes a node of
+ *   JavaScript heap, which every young collection during the page copied; the columns cost about
+ *   45 bytes a node outside the heap, reused from page to page (docs/batch.md point (11)).
  *
  * Up to MAX_NESTING the tree is the one `parseDocument(html, { decodeEntities: true,
  * lowerCaseTags: true, lowerCaseAttributeNames: true })` builds: same implied end tags, void
@@ -25,11 +29,12 @@
  */
 import { decodeHTMLAttribute } from 'entities';
 import type { TokenizerCallbacks } from 'htmlparser2';
-import type { ChildStorage, DocumentNode, ElementNode, ParentStorage, TextNode } from './dom-nodes.js';
 import { decodeEntities } from './entities.js';
+import { InputTooComplexError } from './errors.js';
 import { HTML, NAMESPACE_OF, OPEN_IMPLIES_CLOSE, RAW_TEXT_ELEMENTS, RCDATA_ELEMENTS, SVG, SVG_TAG_NAMES, VOID_ELEMENTS } from './html-rules.js';
 import type { Namespace } from './html-rules.js';
 import { ForwardingTokenizer } from './tokenizer.js';
+import { ID_MASK, Kind, MAX_NODES, Tree } from './tree-store.js';
 
 /**
  * Far above any real article (the corpus peaks at 37 levels) and low enough that no later
@@ -37,8 +42,23 @@ import { ForwardingTokenizer } from './tokenizer.js';
  */
 export const MAX_NESTING = 2000;
 
-export function buildTree(html: string, maxNesting = MAX_NESTING): DocumentNode {
-  const builder = new TreeBuilder(html, maxNesting);
+/**
+ * The page's tree (tree-store.ts); the document's handle is `tree.base + 1`. A page of more than
+ * `maxNodes` nodes (MAX_NODES, all a handle can number) is refused with InputTooComplexError.
+ */
+export function buildTree(html: string, maxNesting = MAX_NESTING, maxNodes = MAX_NODES): Tree {
+  const tree = Tree.claim(html);
+  try {
+    build(tree, html, maxNesting, maxNodes);
+  } catch (error) {
+    tree.release();
+    throw error;
+  }
+  return tree;
+}
+
+function build(tree: Tree, html: string, maxNesting: number, maxNodes: number): void {
+  const builder = new TreeBuilder(tree, html, maxNesting, maxNodes);
   // Character references are decoded here, once per text or attribute value, with the decoder the
   // tokenizer would use (entities, legacy mode for text, attribute mode for values), not by the
   // tokenizer: decoding, it visits every character through its state machine and calls back once
@@ -49,10 +69,14 @@ export function buildTree(html: string, maxNesting = MAX_NESTING): DocumentNode 
   tokenizer.write(html);
   tokenizer.end();
   builder.finish();
-  return builder.root;
 }
 
-const UNSET_CHILDREN: ChildStorage[] = [];
+/**
+ * Attributes whose values recur by the thousand on a page (`class="reference"`, Parsoid's
+ * `typeof`s): each distinct value is kept once per page, so that every element reads the same
+ * string, hashed once, in the token lookups of dom.ts (`hasToken`, `someTokenIn`).
+ */
+const SHARED_VALUES: ReadonlySet<string> = new Set(['class', 'typeof', 'rel', 'role', 'property']);
 
 /** An element's text as the tokenizer reads it: markup and references, raw, or RCDATA. */
 const enum TextMode {
@@ -64,7 +88,9 @@ const enum TextMode {
 /** What the builder knows of one tag name, looked up once per tag rather than once per rule. */
 interface Tag {
   readonly name: string;
-  readonly type: ElementNode['type'];
+  /** The name's id in the tree (Tree.names). */
+  readonly id: number;
+  readonly kind: Kind.Tag | Kind.Script | Kind.Style;
   readonly void: boolean;
   /** The open elements a start tag of this name closes first (htmlparser2's `openImpliesClose`). */
   readonly closes: ReadonlySet<string> | undefined;
@@ -76,35 +102,40 @@ interface Tag {
 }
 
 class TreeBuilder implements TokenizerCallbacks {
-  readonly root: DocumentNode = { type: 'root', children: [], parent: null, prev: null, next: null, ids: [], references: undefined };
   /** Per parse, not per module: adversarial input can bring any number of distinct names. */
   private readonly tags = new Map<string, Tag>();
   /** The open elements, innermost last (htmlparser2's `Parser.stack`, reversed). */
   private readonly open: Tag[] = [];
-  /** The kept node of each open element, the root first; at most maxNesting + 1 long. */
-  private readonly nodes: ParentStorage[] = [this.root];
+  /** The kept node (id) of each open element, the document first; at most maxNesting + 1 long. */
+  private readonly nodes: number[] = [];
   /**
-   * The children of the open kept nodes, one after the other: those of `nodes[i]` start at
-   * `starts[i]` and run to the next node's start (the last node's, to `kidCount`). Children are
-   * only ever added to the innermost kept node, so this is a stack; a node gets its `children`
-   * array when it closes, sliced out at its exact size. Pushing onto each element's own array
-   * instead gave every parent a backing store of 17 slots at its first child (V8's growth step),
-   * most of it empty: that was the largest allocation of a parse.
+   * The children (handles) of the open kept nodes, one after the other: those of `nodes[i]` start
+   * at `starts[i]` and run to the next node's start (the last node's, to `kidCount`). Children are
+   * only ever added to the innermost kept node, so this is a stack; a node's children move to the
+   * tree's `kids`, side by side, when it closes.
    */
-  private readonly kids: ChildStorage[] = [];
+  private readonly kids: number[] = [];
   /** The slots of `kids` in use; past it lie stale entries, overwritten as children come. */
   private kidCount = 0;
-  private readonly starts: number[] = [0];
+  private readonly starts: number[] = [];
   /** The namespace stack; the base entry is never popped (htmlparser2's `foreignContext`). */
   private readonly namespaces: Namespace[] = [HTML];
   /** The start tag being read; undefined when it is ignored (a nested `<form>`). */
   private tag: Tag | undefined = undefined;
-  /** Its attributes; null when the tag is ignored. */
-  private attribs: Record<string, string> | null = null;
+  /** Its attributes are being kept (false when the tag is ignored). */
+  private collecting = false;
+  /** Its first attribute's column, and whether it has an `id`. */
+  private attrFrom = 0;
+  private hasId = false;
   private attribName = '';
-  private attribValue = '';
+  /** The value being read: `html[valueStart, valueEnd)`, unless pieces of it lay apart (`joined`). */
+  private valueStart = -1;
+  private valueEnd = -1;
+  private joined: string | undefined = undefined;
   /** It holds an `&`, so a character reference may need decoding. */
   private attribReference = false;
+  /** Each distinct value of a SHARED_VALUES attribute, as the index of its string in the tree. */
+  private readonly shared = new Map<string, number>();
   /**
    * The first `&` of the HTML at or after `referenceFrom` (the HTML's length when there is none).
    * Most text and attribute values hold none: one search of the HTML ahead answers for all of them
@@ -112,25 +143,45 @@ class TreeBuilder implements TokenizerCallbacks {
    */
   private nextReference = -1;
   private referenceFrom = 0;
-  /** The text node that further text joins, as domhandler merges adjacent text events. */
-  private lastText: TextNode | null = null;
+  /** The text node (id) that further text joins, as domhandler merges adjacent text events; 0 for none. */
+  private lastText = 0;
 
   constructor(
+    private readonly tree: Tree,
     private readonly html: string,
     private readonly maxNesting: number,
-  ) {}
+    private readonly maxNodes: number,
+  ) {
+    // A first guess from the page's size, so that few pages grow the columns while being read.
+    tree.reserve(Math.min(maxNodes, (html.length >> 5) + 64), (html.length >> 5) + 64);
+    const root = this.newNode(Kind.Root);
+    this.nodes.push(root);
+    this.starts.push(0);
+  }
 
   // Text and entities
 
-  ontext(start: number, end: number): void {
-    const text = this.html.slice(start, end);
+  ontext(from: number, to: number): void {
+    const start = this.index(from);
+    const end = this.index(to);
     if (!this.holdsReference(start, end)) {
-      this.appendText(text);
+      this.appendText(start, end);
       return;
     }
+    const text = this.html.slice(start, end);
     const tag = this.specialTag();
-    if (tag === undefined) this.appendText(decodeEntities(text));
-    else this.appendText(tag.text === TextMode.Raw ? text : decodeRcdata(text, tag.name));
+    if (tag === undefined) this.appendOwnText(decodeEntities(text));
+    else if (tag.text === TextMode.Raw) this.appendText(start, end);
+    else this.appendOwnText(decodeRcdata(text, tag.name));
+  }
+
+  /**
+   * A position of the tokenizer's, as `slice` reads it: on some broken input (`</TEXTA/`) it
+   * reports text from -1, which `html.slice(-1)` took from the end, and the tree keeps doing so.
+   */
+  private index(at: number): number {
+    const length = this.html.length;
+    return at < 0 ? Math.max(0, length + at) : Math.min(at, length);
   }
 
   /** `html[start, end)` holds an `&`. */
@@ -174,8 +225,17 @@ class TreeBuilder implements TokenizerCallbacks {
     this.attribName = lowerName(this.html, start, end);
   }
 
-  onattribdata(start: number, end: number): void {
-    this.attribValue += this.html.slice(start, end);
+  onattribdata(from: number, to: number): void {
+    const start = this.index(from);
+    const end = this.index(to);
+    if (this.valueStart < 0 && this.joined === undefined) {
+      this.valueStart = start;
+      this.valueEnd = end;
+    } else if (this.joined === undefined && start === this.valueEnd) {
+      this.valueEnd = end;
+    } else {
+      this.joined = (this.joined ?? this.html.slice(this.valueStart, this.valueEnd)) + this.html.slice(start, end);
+    }
     if (this.holdsReference(start, end)) this.attribReference = true;
   }
 
@@ -184,12 +244,47 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onattribend(): void {
     // The first of repeated attributes wins, as in the HTML spec.
-    if (this.attribs !== null && !Object.hasOwn(this.attribs, this.attribName)) {
-      const value = this.attribValue;
-      this.attribs[this.attribName] = this.attribReference ? decodeHTMLAttribute(value) : value;
+    if (this.collecting) {
+      const tree = this.tree;
+      const name = this.attribName;
+      let repeated = false;
+      for (let a = this.attrFrom; a < tree.attrTotal; a++) if (tree.attrName[a] === name) repeated = true;
+      if (!repeated) this.addAttribute(name);
     }
-    this.attribValue = '';
+    this.valueStart = -1;
+    this.valueEnd = -1;
+    this.joined = undefined;
     this.attribReference = false;
+  }
+
+  private addAttribute(name: string): void {
+    const tree = this.tree;
+    const at = tree.attrTotal;
+    tree.reserve(0, at + 1);
+    tree.attrName[at] = name;
+    tree.attrTotal = at + 1;
+    const shared = SHARED_VALUES.has(name);
+    if (this.attribReference || this.joined !== undefined || shared) {
+      let value = this.joined ?? (this.valueStart < 0 ? '' : this.html.slice(this.valueStart, this.valueEnd));
+      if (this.attribReference) value = decodeHTMLAttribute(value);
+      tree.valueStart[at] = shared ? this.sharedValue(value) : tree.own(value);
+    } else if (this.valueStart < 0) {
+      tree.valueStart[at] = 0;
+      tree.valueEnd[at] = 0;
+    } else {
+      tree.valueStart[at] = this.valueStart;
+      tree.valueEnd[at] = this.valueEnd;
+    }
+    if (name === 'id') this.hasId = true;
+  }
+
+  private sharedValue(value: string): number {
+    let index = this.shared.get(value);
+    if (index === undefined) {
+      index = this.tree.own(value);
+      this.shared.set(value, index);
+    }
+    return index;
   }
 
   onopentagend(): void {
@@ -208,7 +303,11 @@ class TreeBuilder implements TokenizerCallbacks {
     const tag = this.readTag(start, end);
     if (tag.void) {
       // `</br>` is a `<br>`; other void end tags are ignored.
-      if (tag.name === 'br') this.appendElement(tag, {}, false);
+      if (tag.name === 'br') {
+        this.attrFrom = this.tree.attrTotal;
+        this.hasId = false;
+        this.appendElement(tag, false);
+      }
       return;
     }
     if (tag.open > 0) {
@@ -223,18 +322,18 @@ class TreeBuilder implements TokenizerCallbacks {
   // Comments, CDATA, doctype
 
   oncomment(start: number, end: number, endOffset: number): void {
-    this.appendData('comment', this.html.slice(start, end - endOffset));
+    this.appendData(Kind.Comment, this.index(start), this.index(end - endOffset));
   }
 
   /** HTML mode knows CDATA only in foreign content; elsewhere it is a comment. */
   oncdata(start: number, end: number, endOffset: number): void {
-    const value = this.html.slice(start, end - endOffset);
-    if (this.isInForeignContext()) this.appendText(value);
-    else this.appendData('comment', `[CDATA[${value}]]`);
+    if (this.isInForeignContext()) this.appendText(this.index(start), this.index(end - endOffset));
+    else this.appendData(Kind.Comment, this.tree.own(`[CDATA[${this.html.slice(start, end - endOffset)}]]`), 0);
   }
 
   ondeclaration(start: number, end: number): void {
-    this.append({ type: 'directive', name: '!doctype', data: `!${this.html.slice(start, end)}`, parent: null, prev: null, next: null });
+    const id = this.appendData(Kind.Directive, this.tree.own(`!${this.html.slice(start, end)}`), 0);
+    this.tree.name[id] = this.tree.nameId('!doctype');
   }
 
   /** Reached only in XML mode, which this builder does not use. */
@@ -243,7 +342,7 @@ class TreeBuilder implements TokenizerCallbacks {
   /** Elements still open at the end hang in the tree already; `finish` gives them their children. */
   onend(): void {}
 
-  /** After the last event: every node still open, the root last, gets its children. */
+  /** After the last event: every node still open, the document last, gets its children. */
   finish(): void {
     while (this.nodes.length > 0) this.closeNode();
   }
@@ -273,7 +372,8 @@ class TreeBuilder implements TokenizerCallbacks {
     if (tag === undefined) {
       tag = {
         name,
-        type: name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag',
+        id: this.tree.nameId(name),
+        kind: name === 'script' ? Kind.Script : name === 'style' ? Kind.Style : Kind.Tag,
         void: VOID_ELEMENTS.has(name),
         closes: OPEN_IMPLIES_CLOSE.get(name),
         namespace: NAMESPACE_OF.get(name),
@@ -290,6 +390,7 @@ class TreeBuilder implements TokenizerCallbacks {
     // A second `<form>` while one is open is ignored whole, as the HTML spec does.
     if (tag.name === 'form' && tag.open > 0) {
       this.tag = undefined;
+      this.collecting = false;
       return;
     }
     this.tag = tag;
@@ -299,18 +400,21 @@ class TreeBuilder implements TokenizerCallbacks {
       while (open.length > 0 && closes.has(open[open.length - 1]!.name)) this.pop();
     }
     if (!tag.void) this.push(tag);
-    this.attribs = {};
+    this.collecting = true;
+    this.attrFrom = this.tree.attrTotal;
+    this.hasId = false;
   }
 
   /** The `>` of a start tag: its element joins the tree, unless it lies too deep. */
   private endOpenTag(): void {
     const tag = this.tag;
-    const attribs = this.attribs;
+    const collecting = this.collecting;
     this.tag = undefined;
-    if (tag === undefined || attribs === null) return;
-    this.attribs = null;
-    if (tag.void) this.appendElement(tag, attribs, false);
-    else if (this.open.length <= this.maxNesting) this.appendElement(tag, attribs, true);
+    this.collecting = false;
+    if (tag === undefined || !collecting) return;
+    if (tag.void) this.appendElement(tag, false);
+    else if (this.open.length <= this.maxNesting) this.appendElement(tag, true);
+    else this.tree.attrTotal = this.attrFrom; // no node: its attributes go too
   }
 
   /** A start tag that closes itself (`<path/>` in SVG, or the repaired `</p>`). */
@@ -334,62 +438,102 @@ class TreeBuilder implements TokenizerCallbacks {
     // Elements beyond maxNesting had no node; closing one neither moves nor splits the text.
     if (this.nodes.length > this.open.length + 1) {
       this.closeNode();
-      this.lastText = null;
+      this.lastText = 0;
     }
     return tag;
   }
 
   // Tree construction
 
-  private appendElement(tag: Tag, attribs: Record<string, string>, container: boolean): void {
-    // A container's children are set when it closes (closeNode); until then it holds the shared
-    // placeholder, which nothing outside the builder ever sees.
-    const children = container ? UNSET_CHILDREN : [];
-    const el: ElementNode = { type: tag.type, name: tag.name, attribs, children, parent: null, prev: null, next: null, noise: undefined };
-    this.append(el);
-    if (attribs.id !== undefined) this.root.ids.push(el);
+  /** A new node of `kind`, its id; it is nobody's child yet. */
+  private newNode(kind: Kind): number {
+    const tree = this.tree;
+    const id = tree.nodeCount + 1;
+    if (id > this.maxNodes) {
+      const what = `nodes of the HTML tree (elements, texts, comments); limit "nodes": ${this.maxNodes}, all the tree can number`;
+      // TextEncoder rather than Buffer: the explorer runs this module in the browser too.
+      throw new InputTooComplexError('nodes', this.maxNodes, new TextEncoder().encode(this.html).length, what);
+    }
+    tree.reserve(id, 0);
+    tree.nodeCount = id;
+    tree.kind[id] = kind;
+    tree.name[id] = -1;
+    tree.parent[id] = 0;
+    tree.first[id] = 0;
+    tree.count[id] = 0;
+    tree.attrs[id] = 0;
+    tree.attrCount[id] = 0;
+    tree.noise[id] = 0;
+    return id;
+  }
+
+  /** The element of the tag just read, with the attributes gathered since `attrFrom`. */
+  private appendElement(tag: Tag, container: boolean): void {
+    const tree = this.tree;
+    const id = this.newNode(tag.kind);
+    tree.name[id] = tag.id;
+    tree.attrs[id] = this.attrFrom;
+    tree.attrCount[id] = tree.attrTotal - this.attrFrom;
+    this.append(id);
+    if (this.hasId) tree.withId.push(tree.base + id);
     if (container) {
-      this.nodes.push(el);
+      this.nodes.push(id);
       this.starts.push(this.kidCount);
     }
   }
 
-  /** The innermost kept node is done: its children leave the stack for an array of their own. */
+  /** The innermost kept node is done: its children leave the stack for the tree's `kids`, side by side. */
   private closeNode(): void {
-    const node = this.nodes.pop()!;
+    const id = this.nodes.pop()!;
     const start = this.starts.pop()!;
-    node.children = this.kids.slice(start, this.kidCount);
+    const tree = this.tree;
+    const count = this.kidCount - start;
+    const at = tree.kidCount;
+    tree.first[id] = at;
+    tree.count[id] = count;
+    const kids = this.kids;
+    for (let i = 0; i < count; i++) {
+      const kid = kids[start + i]!;
+      tree.kids[at + i] = kid;
+      tree.slot[kid & ID_MASK] = at + i;
+    }
+    tree.kidCount = at + count;
     this.kidCount = start;
   }
 
-  private appendText(data: string): void {
+  /** Text as written, `html[start, end)`. */
+  private appendText(start: number, end: number): void {
+    if (this.lastText !== 0) this.joinText(this.html.slice(start, end));
+    else this.lastText = this.appendData(Kind.Text, start, end);
+  }
+
+  /** Text of its own: decoded, or joined. */
+  private appendOwnText(data: string): void {
+    if (this.lastText !== 0) this.joinText(data);
+    else this.lastText = this.appendData(Kind.Text, this.tree.own(data), 0);
+  }
+
+  /** Adjacent text joins the text node before it, as domhandler does. */
+  private joinText(data: string): void {
+    const tree = this.tree;
     const last = this.lastText;
-    if (last !== null) {
-      last.data += data;
-      return;
-    }
-    const text: TextNode = { type: 'text', data, parent: null, prev: null, next: null };
-    this.append(text);
-    this.lastText = text;
+    tree.start[last] = tree.own(tree.read(tree.start[last]!, tree.end[last]!) + data);
   }
 
-  private appendData(type: 'comment', data: string): void {
-    this.append({ type, data, parent: null, prev: null, next: null });
+  /** A text, comment or directive node over the range `[start, end)` (tree-store.ts); its id. */
+  private appendData(kind: Kind.Text | Kind.Comment | Kind.Directive, start: number, end: number): number {
+    const id = this.newNode(kind);
+    this.tree.start[id] = start;
+    this.tree.end[id] = end;
+    this.append(id);
+    return id;
   }
 
-  private append(node: ChildStorage): void {
+  private append(id: number): void {
     const top = this.nodes.length - 1;
-    const kids = this.kids;
-    const n = this.kidCount;
-    node.parent = this.nodes[top]!;
-    if (n > this.starts[top]!) {
-      const prev = kids[n - 1]!;
-      node.prev = prev;
-      prev.next = node;
-    }
-    kids[n] = node;
-    this.kidCount = n + 1;
-    this.lastText = null;
+    this.tree.parent[id] = this.tree.base + this.nodes[top]!;
+    this.kids[this.kidCount++] = this.tree.base + id;
+    this.lastText = 0;
   }
 }
 
@@ -436,11 +580,22 @@ const names: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).
 function lowerName(html: string, start: number, end: number): string {
   const length = end - start;
   if (length === 0 || length > MAX_CACHED_NAME) return html.slice(start, end).toLowerCase();
-  const slot = (length * 97 + html.charCodeAt(start) * 31 + html.charCodeAt(end - 1)) & (NAME_SLOTS - 1);
+  // First, middle and last letters: first and last alone put `style` and `scope`, `title` and
+  // `table` in one slot, and each pair took turns evicting the other thousands of times a page.
+  const slot = (length * 97 + html.charCodeAt(start) * 31 + html.charCodeAt(start + (length >> 1)) * 7 + html.charCodeAt(end - 1)) & (NAME_SLOTS - 1);
   const cached = names[slot];
   // Exact match only: a name written in upper case takes the slow path, which is still correct.
   if (cached !== undefined && cached.length === length && html.startsWith(cached, start)) return cached;
-  const name = html.slice(start, end).toLowerCase();
+  const name = internalized(html.slice(start, end).toLowerCase());
   names[slot] = name;
   return name;
+}
+
+/**
+ * The one copy of `name` V8 keeps for property keys and literals: attribute names are compared
+ * with literals (dom.ts `attr`), and two such strings compare by pointer. Once per name read into
+ * the cache above.
+ */
+function internalized(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
 }

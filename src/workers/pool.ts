@@ -4,7 +4,7 @@
  * A worker that dies (out of memory) fails only the record it was converting: it is replaced, and
  * the records queued behind it are sent again.
  */
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertOptions } from './convert-record.js';
 import type { Outcome, Payload } from '../io/record.js';
@@ -51,45 +51,23 @@ export const WORKER_HEAP_MB = { min: 8, max: 65536 } as const;
 export const WORKER_YOUNG_MB = { min: 3, max: 1024 } as const;
 
 /**
- * Young generation of each worker of `convert` (`BATCH_YOUNG_GENERATION_MB`). V8 makes it three
+ * Young generation of each worker of `convert` (`--worker-young` changes it). V8 makes it three
  * semi-spaces (two plus the new large-object space) and rounds a semi-space up to a power of two:
- * 48 → 16 MB semi-spaces (V8's default), 96 → 32 MB, anything in (96, 192] → 64 MB. A large page's
- * parse tree lives until the page is done: with 16 MB semi-spaces scavenge after scavenge copies
- * it and then promotes it, and the capped old generation (V8 lets a smaller heap grow less between
- * collections) marks and compacts it again. On the 10× corpus 32 MB cut the run's CPU by 18%
- * (median of 20 paired runs) for +60-110 MB peak RSS (2 workers: 380-470 MB); 64 MB cut ~7% more
- * but peaked at 520-630 MB, over the 500 MB budget (docs/batch.md, "Performance settings").
+ * 48 → 16 MB semi-spaces (V8's default), 96 → 32 MB, anything in (96, 192] → 64 MB. A young
+ * collection costs what survives it, and in a worker that is the page being converted. Since the
+ * page's parse tree lives outside the JavaScript heap (src/engine/tree-store.ts), what survives is
+ * little, and the 48 MB takes no more CPU time than the 96 MB did when the tree was made of objects
+ * that every collection copied: on the 10× corpus, `--jobs 2` peaks at 337-353 MB for 8-11% less
+ * CPU time than before (docs/batch.md point (12)). The same size for every machine: the 96 MB that
+ * larger machines took until then bought speed the tree no longer costs.
  */
-export const BATCH_YOUNG_GENERATION_MB = 96;
-
-/**
- * On a small machine (at most SMALL_MACHINE_BYTES of memory for the process: its cgroup limit, or
- * the machine's), the workers take V8's default young generation instead (16 MB semi-spaces):
- * `convert --jobs 2` on the 10× corpus peaks at 310 MB in a 512 MB cgroup, 330 MB in 1 GiB, 323 MB
- * in 2 GiB (`bench/memory.ts --memory-limit`), against 418-461 MB with the 96 MB, for 5-20% more
- * CPU time (more scavenges, each copying the page's parse tree; docs/batch.md points (7) and (8)).
- * A 512 MB or 1 GB virtual machine can afford the one and not the other; a larger one keeps the speed.
- */
-export const SMALL_MACHINE_BYTES = 2 * 1024 ** 3;
-export const SMALL_MACHINE_YOUNG_GENERATION_MB = 48;
-
-/** The young generation of `convert`'s workers for a process with this much memory. */
-export function batchYoungGenerationMb(memoryBytes: number = processMemory()): number {
-  return memoryBytes <= SMALL_MACHINE_BYTES ? SMALL_MACHINE_YOUNG_GENERATION_MB : BATCH_YOUNG_GENERATION_MB;
-}
-
-/** The memory this process may use: its cgroup's limit when it has one below the machine's, else the machine's. */
-function processMemory(): number {
-  const machine = totalmem();
-  const constrained = process.constrainedMemory?.() ?? 0;
-  return constrained > 0 && constrained < machine ? constrained : machine;
-}
+export const BATCH_YOUNG_GENERATION_MB = 48;
 
 /** How large a pool's workers may grow, and how many start at once. */
 export interface PoolLimits {
   /** Old-generation cap of each worker's heap (`--worker-heap`); default DEFAULT_WORKER_HEAP_MB. */
   heapMb?: number | undefined;
-  /** Young generation of each worker; default batchYoungGenerationMb() (the service chooses its own). */
+  /** Young generation of each worker; default BATCH_YOUNG_GENERATION_MB (the service chooses its own). */
   youngGenerationMb?: number | undefined;
   /**
    * Workers started at once (0 or more); the others start when every running one is busy.
@@ -133,7 +111,7 @@ export class WorkerPool {
     limits: PoolLimits = {},
   ) {
     this.heapMb = limits.heapMb ?? DEFAULT_WORKER_HEAP_MB;
-    this.youngGenerationMb = limits.youngGenerationMb ?? batchYoungGenerationMb();
+    this.youngGenerationMb = limits.youngGenerationMb ?? BATCH_YOUNG_GENERATION_MB;
     for (let i = 0; i < Math.min(size, Math.max(0, limits.initial ?? size)); i++) this.slots.push(this.spawn());
   }
 

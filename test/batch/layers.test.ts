@@ -180,6 +180,6 @@ describe('layering', () => {
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
     const src = srcGraph();
     expect(src.get('src/index.ts'), 'src/index.ts and its imports').toContain('src/engine/parse-record.ts');
-    expect(src.get('src/engine/tree-builder.ts'), 'type-only imports count').toContain('src/engine/dom-nodes.ts');
+    expect(src.get('src/engine/tree-store.ts'), 'type-only imports count').toContain('src/engine/dom-nodes.ts');
   });
 });

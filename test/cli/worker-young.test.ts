@@ -1,6 +1,6 @@
 /**
  * `convert --worker-young MB`: the young generation of each worker, chosen by the user over the
- * pool's choice by machine size (src/workers/pool.ts). Its effect is memory, not output, so the
+ * pool's default (src/workers/pool.ts BATCH_YOUNG_GENERATION_MB). Its effect is memory, not output, so the
  * test asks the workers themselves: a preloaded module writes each worker thread's own
  * `resourceLimits` (what Node gave V8 for that thread) to a file.
  */
@@ -11,7 +11,7 @@ import { articleHtml, removeTempDirs, tempDir } from '../batch/fixtures.js';
 import { ConvertRunSchema, planOutput } from '../../src/batch/options.js';
 import { shardOptionsOf } from '../../src/batch/queue/coordinator.js';
 import { ShardOptionsSchema } from '../../src/batch/queue/shard.js';
-import { batchYoungGenerationMb } from '../../src/workers/pool.js';
+import { BATCH_YOUNG_GENERATION_MB } from '../../src/workers/pool.js';
 import { cli } from './cli.js';
 
 afterAll(removeTempDirs);
@@ -43,16 +43,16 @@ if (!isMainThread) {
       .map((f) => (JSON.parse(readFileSync(join(reports, f), 'utf8')) as { maxYoungGenerationSizeMb: number }).maxYoungGenerationSizeMb);
   }
 
-  it('gives every worker the size asked for, and the choice by machine size without it', async () => {
+  it('gives every worker the size asked for, and the default without it', async () => {
     const asked = await youngOfWorkers(['--worker-young', '24']);
     expect(asked.length).toBeGreaterThan(0);
     expect(new Set(asked)).toEqual(new Set([24]));
     const chosen = await youngOfWorkers([]);
     expect(chosen.length).toBeGreaterThan(0);
-    expect(new Set(chosen)).toEqual(new Set([batchYoungGenerationMb()]));
+    expect(new Set(chosen)).toEqual(new Set([BATCH_YOUNG_GENERATION_MB]));
   });
 
-  it('travels with the shards of a --queue run when named; without it each worker machine chooses by its own memory', () => {
+  it('travels with the shards of a --queue run when named; without it each worker machine takes the default', () => {
     const shardOf = (extra: object) => {
       const run = ConvertRunSchema.parse({ inputs: [join(dir, 'Alpha.html')], output: join(dir, 'out.ndjson'), jobs: 1, ...extra });
       return ShardOptionsSchema.parse(shardOptionsOf(run, planOutput(run)));

@@ -6,12 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyNode, ChildNode, Document, Element, Text } from '../../src/engine/dom.js';
 import { childNodes, isDocument, isText, nodeType, parseHtml, rawText, tagName, textOf } from '../../src/engine/dom.js';
-import { MAX_NESTING, buildTree } from '../../src/engine/tree-builder.js';
+import { MAX_NESTING } from '../../src/engine/tree-builder.js';
 import { parse } from '../../src/index.js';
 import { cpuRatio } from '../support/cpu-ratio.js';
-
-/** The builder's document, as dom.ts hands it out. */
-const built = (html: string, maxNesting: number): Document => buildTree(html, maxNesting) as unknown as Document;
 
 /** Deepest element nesting below `root`, iteratively. */
 function depth(root: AnyNode): number {
@@ -35,17 +32,17 @@ function shape(node: AnyNode): string {
 
 describe('nesting cap', () => {
   it('drops the start and end tags beyond the cap and keeps their text in the deepest kept element', () => {
-    const doc = built(`${'<span>'.repeat(5)}deep${'</span>'.repeat(5)}<i>after</i>`, 2);
+    const doc = parseHtml(`${'<span>'.repeat(5)}deep${'</span>'.repeat(5)}<i>after</i>`, 2);
     expect(shape(doc)).toBe('span(span("deep")),i("after")');
   });
 
   it('matches end tags of dropped elements to them, not to kept elements of the same name', () => {
-    expect(shape(built('<b><i><b>x</b>y</i>z</b>w', 2)), 'the inner </b> closes the dropped <b>').toBe('b(i("xy"),"z"),"w"');
-    expect(shape(built('<b><i><u>x</i>y</b>', 2)), '</i> closes the dropped <u> with it').toBe('b(i("x"),"y")');
+    expect(shape(parseHtml('<b><i><b>x</b>y</i>z</b>w', 2)), 'the inner </b> closes the dropped <b>').toBe('b(i("xy"),"z"),"w"');
+    expect(shape(parseHtml('<b><i><u>x</i>y</b>', 2)), '</i> closes the dropped <u> with it').toBe('b(i("x"),"y")');
   });
 
   it('keeps void elements beyond the cap: they add no depth', () => {
-    expect(shape(built('<b><i><u>a<br>b</u></i></b>', 2))).toBe('b(i("a",br(),"b"))');
+    expect(shape(parseHtml('<b><i><u>a<br>b</u></i></b>', 2))).toBe('b(i("a",br(),"b"))');
   });
 
   it('holds 100,000 nested elements to MAX_NESTING levels, text intact, stray end tags or not', () => {

@@ -31,7 +31,7 @@ export const ShardOptionsSchema = z.object({
   from: InputKindSchema.optional(),
   maxInputBytes: z.number().int().positive().optional(),
   workerHeapMb: WorkerHeapMbSchema,
-  /** `--worker-young`, when the run names it; else each worker machine chooses by its own memory. */
+  /** `--worker-young`, when the run names it; else each worker machine takes the pool's default. */
   workerYoungMb: WorkerYoungMbSchema.optional(),
   /** `--siteinfo FILE`, absolute (workers share the file system, as for the inputs): the wiki of wikitext records. */
   siteinfo: z.string().min(1).optional(),

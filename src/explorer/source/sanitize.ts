@@ -12,8 +12,8 @@
  * hints (engine/source-positions.ts, same tree builder, same count), and the hinted ones are
  * marked `data-ws="N"`: that is how the explorer finds the element behind a Part.
  */
-import type { AnyNode, Element } from '../../engine/dom.js';
-import { attr, attributes as attributeList, childNodes, isDocument, isElement, isText, nodeType, parentOf, parseHtml, tagName, textOf } from '../../engine/dom.js';
+import type { AnyNode, Document, Element } from '../../engine/dom.js';
+import { attr, attributes as attributeList, childNodes, isDocument, isElement, isText, nodeType, parentOf, tagName, textOf, withDocument } from '../../engine/dom.js';
 import { elementOrder } from '../../engine/source-positions.js';
 import { esc } from '../html.js';
 
@@ -56,7 +56,10 @@ export interface SanitizedSource {
  * get `data-ws`, so the pane's DOM carries no more than it needs.
  */
 export function sanitizeSource(html: string, hints: ReadonlyMap<number, string> = new Map()): SanitizedSource {
-  const doc = parseHtml(html);
+  return withDocument(html, (doc) => sanitizeDocument(doc, hints));
+}
+
+function sanitizeDocument(doc: Document, hints: ReadonlyMap<number, string>): SanitizedSource {
   const order = elementOrder(doc);
   let found = 0;
   for (const [el, index] of order) {
