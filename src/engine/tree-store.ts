@@ -12,7 +12,10 @@
  *
  * Nodes are named by handles (dom-nodes.ts): numbers that carry the page they belong to, a tag in
  * their top bits, so that no accessor needs the page passed in. The last SLOT_COUNT pages are kept;
- * a handle of an older page is refused with an error rather than read from its successor.
+ * a handle of an older page is refused with an error rather than read from its successor. (The
+ * tags come round every TAG_COUNT pages: a handle kept that long could name a node of a later page.
+ * Nothing in the engine keeps one past its parse; `parse` lets its page go at once, dom.ts
+ * `withDocument`.)
  */
 import type { ReferenceIndexes } from './dom-nodes.js';
 
