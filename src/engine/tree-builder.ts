@@ -78,6 +78,9 @@ function build(tree: Tree, html: string, maxNesting: number, maxNodes: number): 
  */
 const SHARED_VALUES: ReadonlySet<string> = new Set(['class', 'typeof', 'rel', 'role', 'property']);
 
+/** Attributes of one start tag beyond which repeated names are looked up in a Set. */
+const MANY_ATTRIBUTES = 16;
+
 /** An element's text as the tokenizer reads it: markup and references, raw, or RCDATA. */
 const enum TextMode {
   Markup,
@@ -134,6 +137,8 @@ class TreeBuilder implements TokenizerCallbacks {
   private joined: string | undefined = undefined;
   /** It holds an `&`, so a character reference may need decoding. */
   private attribReference = false;
+  /** The names of the start tag's attributes once it has MANY_ATTRIBUTES (`repeated`); reset by each tag. */
+  private seen: Set<string> | undefined = undefined;
   /** Each distinct value of a SHARED_VALUES attribute, as the index of its string in the tree. */
   private readonly shared = new Map<string, number>();
   /**
@@ -244,17 +249,28 @@ class TreeBuilder implements TokenizerCallbacks {
 
   onattribend(): void {
     // The first of repeated attributes wins, as in the HTML spec.
-    if (this.collecting) {
-      const tree = this.tree;
-      const name = this.attribName;
-      let repeated = false;
-      for (let a = this.attrFrom; a < tree.attrTotal; a++) if (tree.attrName[a] === name) repeated = true;
-      if (!repeated) this.addAttribute(name);
-    }
+    if (this.collecting && !this.repeated(this.attribName)) this.addAttribute(this.attribName);
     this.valueStart = -1;
     this.valueEnd = -1;
     this.joined = undefined;
     this.attribReference = false;
+  }
+
+  /**
+   * The start tag being read has an attribute `name` already. Its few names are compared in place;
+   * past MANY_ATTRIBUTES a Set answers, or a tag of a million attributes (an attack, not a page)
+   * would cost a million squared comparisons.
+   */
+  private repeated(name: string): boolean {
+    const tree = this.tree;
+    const from = this.attrFrom;
+    const to = tree.attrTotal;
+    if (to - from < MANY_ATTRIBUTES) {
+      for (let a = from; a < to; a++) if (tree.attrName[a] === name) return true;
+      return false;
+    }
+    this.seen ??= new Set(tree.attrName.slice(from, to));
+    return this.seen.has(name);
   }
 
   private addAttribute(name: string): void {
@@ -263,6 +279,7 @@ class TreeBuilder implements TokenizerCallbacks {
     tree.reserve(0, at + 1);
     tree.attrName[at] = name;
     tree.attrTotal = at + 1;
+    this.seen?.add(name);
     const shared = SHARED_VALUES.has(name);
     if (this.attribReference || this.joined !== undefined || shared) {
       let value = this.joined ?? (this.valueStart < 0 ? '' : this.html.slice(this.valueStart, this.valueEnd));
@@ -403,6 +420,7 @@ class TreeBuilder implements TokenizerCallbacks {
     this.collecting = true;
     this.attrFrom = this.tree.attrTotal;
     this.hasId = false;
+    this.seen = undefined;
   }
 
   /** The `>` of a start tag: its element joins the tree, unless it lies too deep. */
