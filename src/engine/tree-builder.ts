@@ -535,7 +535,10 @@ class TreeBuilder implements TokenizerCallbacks {
   private joinText(data: string): void {
     const tree = this.tree;
     const last = this.lastText;
-    tree.start[last] = tree.own(tree.read(tree.start[last]!, tree.end[last]!) + data);
+    const start = tree.start[last]!;
+    // Once the text has a string of its own, later joins extend that string in place.
+    if (start < 0) tree.strings[~start] += data;
+    else tree.start[last] = tree.own(tree.read(start, tree.end[last]!) + data);
   }
 
   /** A text, comment or directive node over the range `[start, end)` (tree-store.ts); its id. */
