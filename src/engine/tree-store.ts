@@ -5,10 +5,10 @@
  * page does not hold as written (decoded character references, joined texts, the shared copies of
  * class and typeof values) is a string of its own.
  *
- * Why (docs/batch.md point (11)): a tree of objects lives in the young generation until its page
- * is done, and every young collection in between copies it whole and then promotes it. With the
- * 48 MB young generation that `convert` needs for 350 MB at `--jobs 2`, that copying cost 9 % of
- * the run's CPU. Columns are never copied, and are reused from page to page.
+ * Why (docs/batch.md points (11) and (12)): a tree of objects lives in the young generation until
+ * its page is done, and every young collection in between copies it whole and then promotes it.
+ * With the 48 MB young generation that `convert` needs for 350 MB at `--jobs 2`, that copying cost
+ * 9 % of the run's CPU. Columns are never copied, and are reused from page to page.
  *
  * Nodes are named by handles (dom-nodes.ts): numbers that carry the page they belong to, a tag in
  * their top bits, so that no accessor needs the page passed in. The last SLOT_COUNT pages are kept;
