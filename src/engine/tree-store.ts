@@ -128,7 +128,7 @@ export class Tree {
     this.valueEnd = grown(this.valueEnd, new Int32Array(size));
   }
 
-  /** The id of a tag or attribute name, added on first use. */
+  /** The id of a tag name, added on first use. */
   nameId(name: string): number {
     let id = this.nameIds.get(name);
     if (id === undefined) {
@@ -150,18 +150,11 @@ export class Tree {
     return start >= 0 ? this.html.slice(start, end) : this.strings[~start]!;
   }
 
+  /** A claimed tree is new or let go (`release` emptied it): it only takes the page on. */
   private reset(tag: number, html: string): void {
     this.tag = tag;
     this.base = tag << ID_BITS;
     this.html = html;
-    this.strings = [];
-    this.names = [];
-    this.nameIds = new Map();
-    this.nodeCount = 0;
-    this.kidCount = 0;
-    this.attrTotal = 0;
-    this.withId = [];
-    this.references = undefined;
   }
 
   /**
@@ -178,6 +171,9 @@ export class Tree {
     this.strings = [];
     this.names = [];
     this.nameIds = new Map();
+    this.nodeCount = 0;
+    this.kidCount = 0;
+    this.attrTotal = 0;
     this.withId = [];
     this.references = undefined;
   }
